@@ -1,0 +1,182 @@
+"""The interface every game implements, and the small values it speaks in.
+
+A game is a `GameRules` subclass: a declarative description (key, title, player counts, options) and the same
+short set of pure methods. The host, not the game, checks membership, turn order, stale boards and game over
+before it calls `apply`; the game raises `IllegalAction` for a move its rules forbid.
+
+States and actions are the game's own frozen values. `encode_state`/`decode_state` turn a state into JSON data
+and back exactly; an action's `notation` is short text that `parse_action` reads back, so actions can be
+stored in the log and carried inside a button's custom_id.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+Seat = int
+"""A player's place in turn order, from 0. Only the host knows which Discord user sits where."""
+
+JSON = Any
+
+
+def canonical_json(data: JSON) -> str:
+    """Serialise JSON data the same way every time, so equal states are equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class IllegalAction(ValueError):
+    """The rules forbid this action now. The message is a short reason a player can read."""
+
+
+class ParseError(ValueError):
+    """The text is not an action of this game at all."""
+
+
+class Action(Protocol):
+    """An action value: frozen, with a text notation that `GameRules.parse_action` reads back."""
+
+    @property
+    def notation(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in the past tense (`CardPlayed`), for the log and for showing players.
+
+    `visible_to` is None for a public event, else the seats that may see it (a drawn card is seen by its
+    drawer only). `data` holds JSON values.
+    """
+
+    kind: str
+    seat: Seat | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    visible_to: tuple[Seat, ...] | None = None
+
+    def is_visible_to(self, seat: Seat | None) -> bool:
+        """Whether `seat` (None: the public) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> JSON:
+        """JSON data for the action log."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "data": dict(self.data),
+            "visible_to": list(self.visible_to) if self.visible_to is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended.
+
+    `winners` share the win; `placings` lists every seat best first where the game ranks them (a seat's
+    place is its index; tied seats are grouped); `reason` is a short key the game documents.
+    """
+
+    winners: tuple[Seat, ...]
+    reason: str
+    placings: tuple[tuple[Seat, ...], ...] = ()
+    scores: Mapping[Seat, int] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        """JSON data for the results table."""
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "placings": [list(group) for group in self.placings],
+            "scores": {str(seat): score for seat, score in self.scores.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option the opener may set. The first of `choices` is the default."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    help: str = ""
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0]
+
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class GameRules(ABC, Generic[StateT, ActionT]):
+    """The rules of one game. Subclasses are stateless; every method is pure and deterministic."""
+
+    key: ClassVar[str]
+    """Short identifier used in commands and storage, e.g. "anarchy"."""
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Return every option's value: the given ones checked against their choices, the rest defaulted."""
+        given = dict(given or {})
+        known = {option.key: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"{self.title} has no option {', '.join(unknown)}")
+        resolved = {}
+        for key, option in known.items():
+            value = given.get(key, option.default)
+            if value not in option.choices:
+                shown = ", ".join(str(choice) for choice in option.choices)
+                raise ValueError(f"{option.label} must be one of: {shown}")
+            resolved[key] = value
+        return resolved
+
+    @abstractmethod
+    def setup(self, seat_count: int, options: Mapping[str, Any], seed: int) -> StateT:
+        """Deal a new match for `seat_count` players with resolved options, from a seed."""
+
+    @abstractmethod
+    def actors(self, state: StateT) -> frozenset[Seat]:
+        """The seats that may act now (one in a turn-based game; both players of an Anomia face-off)."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: Seat) -> Sequence[ActionT]:
+        """The actions `seat` may take now; empty when it may not act. Free-text games list what they can."""
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> tuple[StateT, list[Event]]:
+        """Return the state after `seat` takes `action`, and what happened. Never changes `state`."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: Seat | None) -> Any:
+        """What `seat` may see (None: the public). The only way information leaves a state."""
+
+    @abstractmethod
+    def hidden_from(self, state: StateT, seat: Seat | None) -> frozenset[str]:
+        """Tokens (card ids, role names) that must not appear anywhere in `seat`'s view: tests check it."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> ActionT:
+        """Read an action back from its notation; raise ParseError for text that is no action."""
+
+    @abstractmethod
+    def encode_state(self, state: StateT) -> JSON:
+        """JSON data from which `decode_state` rebuilds an equal state."""
+
+    @abstractmethod
+    def decode_state(self, data: JSON) -> StateT:
+        """The state that `encode_state` described."""
+
+    def is_over(self, state: StateT) -> bool:
+        """Whether the match has ended."""
+        return self.outcome(state) is not None
