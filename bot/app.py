@@ -1,0 +1,136 @@
+"""The composition root: builds storage, host, display and bot, and runs it. `python -m bot` calls `run`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.controller import TableController
+from bot.discord_ui.deadlines import DeadlineRunner
+from bot.discord_ui.display import TableDisplay
+from bot.discord_ui.renderers.registry import RENDERERS
+from bot.games import GAMES
+from bot.matches import Clock, MatchHost
+from bot.storage import SqliteStore
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables",)
+COMMANDS_FINGERPRINT = "global_commands_fingerprint"
+
+
+class SystemClock:
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+def wanted_intents(*, message_content: bool = True) -> discord.Intents:
+    """Guilds and messages; Message Content lets Anomia read answers typed in chat."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    intents.dm_messages = True
+    intents.guild_reactions = True
+    intents.message_content = message_content
+    return intents
+
+
+class AnthologyBot(commands.Bot):
+    """The bot: owns the store, host, display, controller and deadline runner for its lifetime."""
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, intents: discord.Intents | None = None):
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents or wanted_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+        )
+        self.settings = settings
+        self.clock = clock or SystemClock()
+        self.store: SqliteStore | None = None
+        self._deadline_task: asyncio.Task[None] | None = None
+
+    @property
+    def reads_message_content(self) -> bool:
+        return self.intents.message_content
+
+    async def setup_hook(self) -> None:
+        self.store = await SqliteStore.open(self.settings.database_path)
+        self.host = MatchHost(self.store, self.clock, GAMES, new_seed=lambda: secrets.randbits(62))
+        self.display = TableDisplay(self, self.host, RENDERERS)
+        self.tables = TableController(self.host, self.display, GAMES)
+        self.deadlines = DeadlineRunner(self.host, self.display)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+        self._deadline_task = asyncio.create_task(self.deadlines.run(), name="deadlines")
+
+    async def _sync_commands(self) -> None:
+        if self.settings.guild_ids:
+            for guild_id in self.settings.guild_ids:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            log.info("slash commands synced to %d server(s)", len(self.settings.guild_ids))
+            return
+        # Global sync is rate limited and slow to spread, so only sync when the command set changed.
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        if await self.store.get_meta(COMMANDS_FINGERPRINT) != fingerprint:
+            await self.tree.sync()
+            await self.store.set_meta(COMMANDS_FINGERPRINT, fingerprint)
+            log.info("slash commands changed: synced globally")
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self._deadline_task is not None:
+            self._deadline_task.cancel()
+        if self.store is not None:
+            # Let board edits and DMs already under way finish before the connection goes.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.display.idle(), timeout=5)
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+async def run(
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    started: Callable[[AnthologyBot], None] | None = None,
+) -> None:
+    """Run the bot until it is closed. Without the Message Content intent, run on without it."""
+    message_content = True
+    while True:
+        bot = AnthologyBot(settings, clock=clock, intents=wanted_intents(message_content=message_content))
+        if started is not None:
+            started(bot)
+        try:
+            async with bot:
+                await bot.start(settings.token)
+            return
+        except discord.PrivilegedIntentsRequired:
+            if not message_content:
+                raise
+            log.warning(
+                "Discord refused the Message Content intent. Turn it on in the Developer Portal (your application "
+                "> Bot > Privileged Gateway Intents) so Anomia can read answers typed in chat. Until then I run "
+                "without it and Anomia players answer with /answer."
+            )
+            message_content = False

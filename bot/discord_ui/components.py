@@ -1,0 +1,132 @@
+"""Buttons and selects that survive restarts.
+
+Each is a discord.py DynamicItem: its custom_id names the match (and, where a click must not act on an old
+board, the state version), and it is registered once with `add_dynamic_items`. Nothing is kept in a View:
+every click loads the match from storage through the table controller (`client.tables`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
+HAND_LABEL = "My hand"
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"anth:lobby:(?P<match_id>\d+):(?P<verb>join|leave|start)"
+):
+    """Join, Leave or Start on a lobby message."""
+
+    def __init__(self, match_id: int, verb: str) -> None:
+        style = discord.ButtonStyle.success if verb == "start" else discord.ButtonStyle.secondary
+        if verb == "join":
+            style = discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(label=LOBBY_LABELS[verb], style=style, custom_id=f"anth:lobby:{match_id}:{verb}")
+        )
+        self.match_id = match_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["match_id"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.lobby_clicked(interaction, self.match_id, self.verb)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:hand:(?P<match_id>\d+)"):
+    """ "My hand" on a board: answers with the clicker's private panel, ephemerally."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=HAND_LABEL, style=discord.ButtonStyle.primary, custom_id=f"anth:hand:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.hand_requested(interaction, self.match_id)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"anth:act:(?P<match_id>\d+):(?P<version>\d+):(?P<action>[^:]{1,60})",
+):
+    """A button that takes one game action (its notation is in the custom_id) on one board version."""
+
+    def __init__(self, match_id: int, version: int, action: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"anth:act:{match_id}:{version}:{action}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["match_id"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, self.action)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"anth:pick:(?P<match_id>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """A select whose option values are game action notations, on one board version.
+
+    Discord allows 25 options a select, so long lists are split into parts, each with its own custom_id.
+    """
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        part: int = 0,
+        choices: list[tuple[str, str]] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        options = [discord.SelectOption(label=label, value=notation) for label, notation in (choices or [])]
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"anth:pick:{match_id}:{version}:{part}",
+            placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(select)
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        return cls(int(match["match_id"]), int(match["version"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = values[0] if values else ""
+        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect)

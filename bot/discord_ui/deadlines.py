@@ -1,0 +1,51 @@
+"""Runs the host's deadlines: one task sleeps until the nearest due row, fires what is due, and repeats.
+
+Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.discord_ui.display import TableDisplay
+from bot.matches import MatchHost
+
+log = logging.getLogger(__name__)
+
+# New deadlines are never due sooner than this, so a sleep this long cannot miss one.
+LONGEST_SLEEP_SECONDS = 60.0
+
+
+class DeadlineRunner:
+    def __init__(self, host: MatchHost, display: TableDisplay) -> None:
+        self.host = host
+        self.display = display
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Check for due deadlines now (the clock moved, or a deadline was added)."""
+        self._wake.set()
+
+    async def fire_due(self) -> int:
+        """Handle every due deadline; returns how many fired."""
+        fired = await self.host.fire_due_deadlines()
+        for item in fired:
+            await self.display.deadline_fired(item)
+        return len(fired)
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.fire_due()
+                delay = LONGEST_SLEEP_SECONDS
+                next_at = await self.host.store.next_deadline_at()
+                if next_at is not None:
+                    delay = min(delay, max(0.0, (next_at - self.host.clock.now()).total_seconds()))
+            except Exception:
+                log.exception("deadline check failed; trying again shortly")
+                delay = LONGEST_SLEEP_SECONDS
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)

@@ -1,0 +1,250 @@
+"""Everything the bot shows in Discord for a table: the board message, private panels, DMs and notices.
+
+Board edits are coalesced: at most one edit is in flight per board, and when it lands the board is edited
+again only if the match changed meanwhile, always with the latest state. DMs are a convenience: when Discord
+refuses one (the player's DMs are closed), the game goes on and the channel tells that player to use
+"My hand" instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton
+from bot.discord_ui.renderers import GameRenderer
+from bot.engine import Event
+from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+SELECT_LIMIT = 25
+RECENT_LINES = 4
+STATUS_COLOURS = {
+    MatchStatus.LOBBY: discord.Colour.blurple(),
+    MatchStatus.PLAYING: discord.Colour.green(),
+    MatchStatus.FINISHED: discord.Colour.gold(),
+    MatchStatus.ABANDONED: discord.Colour.dark_grey(),
+    MatchStatus.EXPIRED: discord.Colour.dark_grey(),
+}
+
+
+class TableDisplay:
+    """Renders matches and sends them to Discord; see the module docstring."""
+
+    def __init__(self, client: discord.Client, host: MatchHost, renderers: Mapping[str, GameRenderer]) -> None:
+        self.client = client
+        self.host = host
+        self.renderers = renderers
+        self._board_edit_pending: dict[int, bool] = {}
+        self._recent: dict[int, deque[str]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- building messages ---------------------------------------------------------------------------------
+
+    def board_message(self, match: Match) -> dict:
+        """The board's embed and components for any state of the match (lobby, playing, over)."""
+        if match.status is MatchStatus.LOBBY or match.state_json is None:
+            return {"embed": self._lobby_embed(match), "view": self._lobby_view(match)}
+        renderer = self.renderers[match.game]
+        embed = renderer.board(match, self.host.public_view(match))
+        embed.colour = STATUS_COLOURS[match.status]
+        recent = self._recent.get(match.id)
+        if recent:
+            embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
+        outcome = self.host.outcome(match)
+        if outcome is not None:
+            embed.add_field(name="Game over", value=renderer.outcome_text(match, outcome), inline=False)
+        elif match.status is MatchStatus.ABANDONED:
+            embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
+        view = discord.ui.View(timeout=None)
+        if match.status is MatchStatus.PLAYING:
+            view.add_item(HandButton(match.id))
+        return {"embed": embed, "view": view}
+
+    def panel_message(self, match: Match, seat: int, *, heading: str = "") -> dict:
+        """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
+        panel = self.renderers[match.game].panel(match, self.host.seat_view(match, seat))
+        view = discord.ui.View(timeout=None)
+        picks = list(panel.picks)
+        for part, start in enumerate(range(0, len(picks), SELECT_LIMIT)):
+            chunk = picks[start : start + SELECT_LIMIT]
+            placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
+            choices = [(choice.label, choice.action) for choice in chunk]
+            view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
+        for choice in panel.buttons:
+            view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+        content = "\n".join(line for line in (heading, *panel.notes) if line) or None
+        return {"content": content, "embed": panel.embed, "view": view}
+
+    def _lobby_embed(self, match: Match) -> discord.Embed:
+        rules = self.host.rules_for(match)
+        titles = {
+            MatchStatus.LOBBY: f"{rules.title}: a table is open",
+            MatchStatus.ABANDONED: f"{rules.title}: table closed",
+            MatchStatus.EXPIRED: f"{rules.title}: table expired",
+        }
+        embed = discord.Embed(title=titles.get(match.status, rules.title), colour=STATUS_COLOURS[match.status])
+        seated = "\n".join(
+            f"{player.seat + 1}. {player.mention}" + (" (opener)" if player.user_id == match.opener_id else "")
+            for player in match.players
+        )
+        embed.add_field(
+            name=f"Players ({len(match.players)}/{rules.max_players})", value=seated or "nobody", inline=False
+        )
+        changed = [
+            f"{option.label}: {_yes_no(match.options[option.key])}"
+            for option in rules.options
+            if match.options.get(option.key) != option.default
+        ]
+        embed.add_field(name="Options", value="\n".join(changed) or "standard rules", inline=False)
+        if match.status is MatchStatus.LOBBY:
+            embed.description = (
+                f"Press **Join** to take a seat. The opener presses **Start** when "
+                f"{rules.min_players}-{rules.max_players} players are seated. `/rules` explains the game."
+            )
+        elif match.status is MatchStatus.EXPIRED:
+            embed.description = "Nobody started this table for a day, so it closed. Open a new one with /play."
+        else:
+            embed.description = "This table was closed before the game began."
+        return embed
+
+    @staticmethod
+    def _lobby_view(match: Match) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if match.status is MatchStatus.LOBBY:
+            for verb in ("join", "leave", "start"):
+                view.add_item(LobbyButton(match.id, verb))
+        return view
+
+    # -- the board -----------------------------------------------------------------------------------------
+
+    def remember(self, match: Match, events: Sequence[Event]) -> None:
+        """Keep the last few public lines, shown on the board under "Latest"."""
+        lines = self.renderers[match.game].describe(match, events, None)
+        if lines:
+            self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
+
+    def refresh_board(self, match_id: int) -> None:
+        """Edit the board to the latest state soon; edits already queued for it are merged into one."""
+        if match_id in self._board_edit_pending:
+            self._board_edit_pending[match_id] = True
+            return
+        self._board_edit_pending[match_id] = False
+        self._spawn(self._edit_board_until_current(match_id))
+
+    def board_edited_by_interaction(self, match_id: int) -> None:
+        """A click on the board already showed the new state; make sure a slower queued edit cannot undo it."""
+        if match_id in self._board_edit_pending:
+            self._board_edit_pending[match_id] = True
+
+    async def _edit_board_until_current(self, match_id: int) -> None:
+        try:
+            while True:
+                self._board_edit_pending[match_id] = False
+                match = await self.host.get(match_id)
+                if match.board_message_id is None:
+                    return
+                board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
+                    match.board_message_id
+                )
+                try:
+                    await board.edit(**self.board_message(match))
+                except discord.HTTPException as error:
+                    log.warning("could not edit the board of match %s: %s", match_id, error)
+                    return
+                if not self._board_edit_pending.get(match_id):
+                    return
+        finally:
+            self._board_edit_pending.pop(match_id, None)
+
+    # -- private messages ----------------------------------------------------------------------------------
+
+    async def send_panels(self, match: Match, seats: Sequence[int], heading: str) -> None:
+        """DM each seat its private panel; tell players whose DMs are closed to use "My hand"."""
+        await asyncio.gather(*(self._send_panel(match, seat, heading) for seat in seats))
+
+    async def _send_panel(self, match: Match, seat: int, heading: str) -> None:
+        player = match.at_seat(seat)
+        if player.dms_closed:
+            return
+        try:
+            user = self.client.get_user(player.user_id) or await self.client.fetch_user(player.user_id)
+            await user.send(**self.panel_message(match, seat, heading=heading))
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            await self.host.note_dms_closed(match.id, player.user_id)
+            await self.post(
+                match.channel_id,
+                f"{player.mention}, I can't send you direct messages, so your cards stay here: "
+                f"press **My hand** on the board whenever you need them.",
+            )
+        except discord.HTTPException as error:
+            log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
+
+    async def post(self, channel_id: int, content: str) -> None:
+        try:
+            await self.client.get_partial_messageable(channel_id).send(content)
+        except discord.HTTPException as error:
+            log.warning("could not post in channel %s: %s", channel_id, error)
+
+    # -- after a change ------------------------------------------------------------------------------------
+
+    def deal_out(self, match: Match) -> None:
+        """In the background: DM every player their opening hand, saying who starts."""
+        title = self.host.rules_for(match).title
+        actors = self.host.actors(match)
+        for seat in range(len(match.players)):
+            turn = " It's your turn." if seat in actors else ""
+            heading = f"**{title}** has started in <#{match.channel_id}>. Here is your hand.{turn}"
+            self._spawn(self.send_panels(match, [seat], heading))
+
+    def follow_up(self, match: Match, turn_started_for: Sequence[int], heading: str | None = None) -> None:
+        """In the background: tell the players whose turn began, and announce a finished game."""
+        self._spawn(self._follow_up(match, turn_started_for, heading))
+
+    async def _follow_up(self, match: Match, turn_started_for: Sequence[int], heading: str | None) -> None:
+        title = self.host.rules_for(match).title
+        if heading is None:
+            heading = f"Your turn in **{title}** in <#{match.channel_id}>."
+        if turn_started_for:
+            await self.send_panels(match, sorted(turn_started_for), heading)
+        outcome = self.host.outcome(match)
+        if outcome is not None:
+            await self.post(match.channel_id, self.renderers[match.game].outcome_text(match, outcome))
+
+    async def deadline_fired(self, fired: DeadlineFired) -> None:
+        match = fired.match
+        if fired.kind is DeadlineKind.LOBBY_EXPIRY:
+            self.refresh_board(match.id)
+            return
+        title = self.host.rules_for(match).title
+        mentions = ", ".join(match.at_seat(seat).mention for seat in fired.seats)
+        await self.post(match.channel_id, f"⏰ {mentions}: the {title} game here is waiting for you.")
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("display task failed", exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Wait until every background edit and message has been sent (for tests and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def _yes_no(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

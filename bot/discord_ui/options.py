@@ -1,0 +1,39 @@
+"""Reading table options typed in `/play ... options:` ("draw_then_play=on play_on=yes")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import GameRules
+
+TRUE_WORDS = {"on", "yes", "true", "1"}
+FALSE_WORDS = {"off", "no", "false", "0"}
+
+
+def parse_options(rules: GameRules, text: str) -> dict[str, Any]:
+    """Map `key=value` words to option values; a bare `key` turns a yes/no option on. Raises ValueError."""
+    known = {option.key: option for option in rules.options}
+    chosen: dict[str, Any] = {}
+    for word in text.replace(",", " ").split():
+        key, has_value, raw = word.partition("=")
+        key = key.strip().lower()
+        option = known.get(key)
+        if option is None:
+            offered = ", ".join(known) or "none"
+            raise ValueError(f"{rules.title} has no option `{key}`. Its options: {offered}.")
+        value = raw.strip().lower() if has_value else "on"
+        chosen[key] = _read_value(option.choices, value, option.label)
+    return chosen
+
+
+def _read_value(choices: tuple[Any, ...], value: str, label: str) -> Any:
+    for choice in choices:
+        if isinstance(choice, bool):
+            if (choice and value in TRUE_WORDS) or (not choice and value in FALSE_WORDS):
+                return choice
+        elif str(choice).lower() == value:
+            return choice
+    if all(isinstance(choice, bool) for choice in choices):
+        raise ValueError(f"{label} can be on or off, not `{value}`.")
+    shown = ", ".join(str(choice) for choice in choices)
+    raise ValueError(f"{label} can be {shown}, not `{value}`.")

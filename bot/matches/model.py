@@ -1,0 +1,113 @@
+"""The host's records: a match with its seated players, its deadlines, its log entries and its result.
+
+These are plain frozen values, free of Discord objects: a Discord user is only an id and a display name here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class MatchStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    EXPIRED = "expired"
+
+    @property
+    def is_live(self) -> bool:
+        return self in (MatchStatus.LOBBY, MatchStatus.PLAYING)
+
+
+class DeadlineKind(StrEnum):
+    TURN_REMINDER = "turn_reminder"
+    LOBBY_EXPIRY = "lobby_expiry"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user at the table. `seat` is set when the game starts (join order until then)."""
+
+    user_id: int
+    name: str
+    seat: int
+    dms_closed: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True)
+class Match:
+    """One table, from lobby to result. `state_json` is the game's encoded state once it has started."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    opener_id: int
+    status: MatchStatus
+    options: dict[str, Any]
+    seed: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    players: tuple[Player, ...] = ()
+    state_json: str | None = None
+    board_message_id: int | None = None
+    reminder_after_seconds: int = 12 * 3600
+
+    def player(self, user_id: int) -> Player | None:
+        """The player with this Discord id, if seated."""
+        return next((player for player in self.players if player.user_id == user_id), None)
+
+    def at_seat(self, seat: int) -> Player:
+        """The player in this seat."""
+        return next(player for player in self.players if player.seat == seat)
+
+    def with_changes(self, **changes: Any) -> Match:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment at which the host must do something for a match, stored as a row so it survives restarts."""
+
+    match_id: int
+    kind: DeadlineKind
+    due_at: datetime
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One accepted action, appended to the match's log in the same transaction as the new state."""
+
+    match_id: int
+    version: int
+    seat: int
+    user_id: int
+    action: str
+    events: list[dict[str, Any]]
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game, kept for statistics."""
+
+    match_id: int
+    game: str
+    guild_id: int | None
+    finished_at: datetime
+    reason: str
+    outcome: dict[str, Any]
+    placings: dict[int, int]
+    """user id -> place (1 is first)."""
+    winners: tuple[int, ...]
+    """user ids."""

@@ -1,0 +1,67 @@
+"""The small Protocols through which the host reaches storage and time, so its tests can use fakes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from bot.matches.model import Deadline, LogEntry, Match, Result
+
+
+class Clock(Protocol):
+    def now(self) -> datetime:
+        """The current UTC instant."""
+        ...
+
+
+class MatchStore(Protocol):
+    """Where matches live. Every save is one transaction."""
+
+    async def create_match(self, match: Match, deadlines: list[Deadline]) -> Match:
+        """Insert a new live match, its players and its deadlines; return it with its id.
+
+        Raises ChannelBusy when the channel already has a live match.
+        """
+        ...
+
+    async def load_match(self, match_id: int) -> Match | None: ...
+
+    async def live_match_in_channel(self, channel_id: int) -> Match | None: ...
+
+    async def live_match_ids(self) -> list[int]: ...
+
+    async def save_match(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        log_entry: LogEntry | None = None,
+        deadlines: list[Deadline] | None = None,
+        result: Result | None = None,
+    ) -> bool:
+        """Write `match` (players included) if the stored version is still `expected_version`.
+
+        In the same transaction: append `log_entry`, replace the match's deadlines with `deadlines` (when
+        given) and record `result`. Returns False, writing nothing, when the version has moved on.
+        """
+        ...
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None: ...
+
+    async def set_dms_closed(self, match_id: int, user_id: int) -> None: ...
+
+    async def next_deadline_at(self) -> datetime | None: ...
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]: ...
+
+    async def claim_deadline(self, deadline: Deadline) -> bool:
+        """Delete the deadline row; True if this caller removed it (so it fires exactly once)."""
+        ...
+
+    async def action_log(self, match_id: int) -> list[LogEntry]: ...
+
+    async def results(self, match_id: int) -> Result | None: ...
+
+
+class ChannelBusy(Exception):
+    """The channel already has a live match."""

@@ -1,0 +1,82 @@
+"""The database schema, as numbered migrations. Migration N brings `PRAGMA user_version` from N-1 to N.
+
+Never edit a migration that has shipped: add the next one.
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matches, seats, the action log, deadlines, results and the bot's own facts.
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        opener_id INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        state TEXT,
+        board_message_id INTEGER,
+        reminder_after_seconds INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    -- One live table per channel or thread.
+    CREATE UNIQUE INDEX matches_live_channel ON matches (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX matches_status ON matches (status);
+
+    CREATE TABLE seats (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        dms_closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat),
+        UNIQUE (match_id, user_id)
+    );
+
+    CREATE TABLE actions (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (match_id, version)
+    );
+
+    CREATE TABLE deadlines (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        due_at TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (match_id, kind)
+    );
+    CREATE INDEX deadlines_due ON deadlines (due_at);
+
+    CREATE TABLE results (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        game TEXT NOT NULL,
+        guild_id INTEGER,
+        finished_at TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        outcome TEXT NOT NULL
+    );
+    CREATE TABLE result_players (
+        match_id INTEGER NOT NULL REFERENCES results (match_id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        place INTEGER,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE INDEX result_players_user ON result_players (user_id);
+
+    -- Small facts about the bot itself, such as the fingerprint of the last synced command set.
+    CREATE TABLE bot_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+)

@@ -1,0 +1,361 @@
+"""The SQLite store: the host's MatchStore on one aiosqlite connection.
+
+WAL lets readers run beside the writer; busy_timeout rides out another process's write; every write is one
+`BEGIN IMMEDIATE` transaction behind an asyncio.Lock, so a state, its log entry, its deadlines and its result
+are stored together or not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.ports import ChannelBusy
+from bot.storage.migrations import MIGRATIONS
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class DatabaseTooNew(RuntimeError):
+    """The database was written by a newer version of the bot."""
+
+
+def _instant(moment: datetime) -> str:
+    # One fixed format in UTC, so instants sort correctly as text.
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _parse_instant(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+class SqliteStore:
+    """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating if needed) and migrate the database; refuse one newer than this code."""
+        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await connection.execute("PRAGMA busy_timeout = 5000")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        store = cls(connection)
+        try:
+            await store._migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        if current > SCHEMA_VERSION:
+            raise DatabaseTooNew(
+                f"The database is at schema version {current}, but this bot only knows up to {SCHEMA_VERSION}. "
+                "Upgrade the bot, or point DATABASE_PATH at another file."
+            )
+        for number in range(current + 1, SCHEMA_VERSION + 1):
+            # One script, so the migration and its user_version land in a single transaction.
+            await self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+
+    # -- matches -------------------------------------------------------------------------------------------
+
+    async def create_match(self, match: Match, deadlines: list[Deadline]) -> Match:
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
+                    " state, board_message_id, reminder_after_seconds, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        match.game,
+                        match.guild_id,
+                        match.channel_id,
+                        match.opener_id,
+                        match.status.value,
+                        json.dumps(match.options, sort_keys=True),
+                        match.seed,
+                        match.version,
+                        match.state_json,
+                        match.board_message_id,
+                        match.reminder_after_seconds,
+                        _instant(match.created_at),
+                        _instant(match.updated_at),
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise ChannelBusy(match.channel_id) from None
+            created = match.with_changes(id=cursor.lastrowid)
+            await self._write_players(db, created)
+            await self._write_deadlines(db, created.id, [_for_match(d, created.id) for d in deadlines])
+        return created
+
+    async def load_match(self, match_id: int) -> Match | None:
+        async with self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return await self._match_from_row(row) if row else None
+
+    async def live_match_in_channel(self, channel_id: int) -> Match | None:
+        async with self._db.execute(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self._match_from_row(row) if row else None
+
+    async def live_match_ids(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def save_match(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        log_entry: LogEntry | None = None,
+        deadlines: list[Deadline] | None = None,
+        result: Result | None = None,
+    ) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE matches SET status = ?, opener_id = ?, version = ?, state = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (
+                    match.status.value,
+                    match.opener_id,
+                    match.version,
+                    match.state_json,
+                    _instant(match.updated_at),
+                    match.id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+            await self._write_players(db, match)
+            if log_entry is not None:
+                await db.execute(
+                    "INSERT INTO actions (match_id, version, seat, user_id, action, events, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        log_entry.match_id,
+                        log_entry.version,
+                        log_entry.seat,
+                        log_entry.user_id,
+                        log_entry.action,
+                        json.dumps(log_entry.events, sort_keys=True),
+                        _instant(log_entry.at),
+                    ),
+                )
+            if deadlines is not None:
+                await db.execute("DELETE FROM deadlines WHERE match_id = ?", (match.id,))
+                await self._write_deadlines(db, match.id, deadlines)
+            if result is not None:
+                await self._write_result(db, result)
+        return True
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def set_dms_closed(self, match_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+
+    # -- deadlines -----------------------------------------------------------------------------------------
+
+    async def next_deadline_at(self) -> datetime | None:
+        async with self._db.execute("SELECT MIN(due_at) FROM deadlines") as cursor:
+            row = await cursor.fetchone()
+        return _parse_instant(row[0]) if row and row[0] else None
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        async with self._db.execute(
+            "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (_instant(now),)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Deadline(
+                row["match_id"],
+                DeadlineKind(row["kind"]),
+                _parse_instant(row["due_at"]),
+                json.loads(row["data"]),
+            )
+            for row in rows
+        ]
+
+    async def claim_deadline(self, deadline: Deadline) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND due_at = ?",
+                (deadline.match_id, deadline.kind.value, _instant(deadline.due_at)),
+            )
+            return cursor.rowcount == 1
+
+    # -- history -------------------------------------------------------------------------------------------
+
+    async def action_log(self, match_id: int) -> list[LogEntry]:
+        async with self._db.execute("SELECT * FROM actions WHERE match_id = ? ORDER BY version", (match_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            LogEntry(
+                row["match_id"],
+                row["version"],
+                row["seat"],
+                row["user_id"],
+                row["action"],
+                json.loads(row["events"]),
+                _parse_instant(row["at"]),
+            )
+            for row in rows
+        ]
+
+    async def results(self, match_id: int) -> Result | None:
+        async with self._db.execute("SELECT * FROM results WHERE match_id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        async with self._db.execute(
+            "SELECT user_id, place, won FROM result_players WHERE match_id = ? ORDER BY user_id", (match_id,)
+        ) as cursor:
+            players = await cursor.fetchall()
+        return Result(
+            match_id=row["match_id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            finished_at=_parse_instant(row["finished_at"]),
+            reason=row["reason"],
+            outcome=json.loads(row["outcome"]),
+            placings={player["user_id"]: player["place"] for player in players if player["place"] is not None},
+            winners=tuple(player["user_id"] for player in players if player["won"]),
+        )
+
+    # -- the bot's own facts -------------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _transaction(self) -> _WriteTransaction:
+        return _WriteTransaction(self._db, self._write_lock)
+
+    async def _match_from_row(self, row: sqlite3.Row) -> Match:
+        async with self._db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)) as cursor:
+            seats = await cursor.fetchall()
+        return Match(
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            opener_id=row["opener_id"],
+            status=MatchStatus(row["status"]),
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            version=row["version"],
+            created_at=_parse_instant(row["created_at"]),
+            updated_at=_parse_instant(row["updated_at"]),
+            players=tuple(
+                Player(seat["user_id"], seat["name"], seat["seat"], bool(seat["dms_closed"])) for seat in seats
+            ),
+            state_json=row["state"],
+            board_message_id=row["board_message_id"],
+            reminder_after_seconds=row["reminder_after_seconds"],
+        )
+
+    @staticmethod
+    async def _write_players(db: aiosqlite.Connection, match: Match) -> None:
+        await db.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
+            [(match.id, p.seat, p.user_id, p.name, int(p.dms_closed)) for p in match.players],
+        )
+
+    @staticmethod
+    async def _write_deadlines(db: aiosqlite.Connection, match_id: int, deadlines: list[Deadline]) -> None:
+        await db.executemany(
+            "INSERT INTO deadlines (match_id, kind, due_at, data) VALUES (?, ?, ?, ?)",
+            [(match_id, d.kind.value, _instant(d.due_at), json.dumps(d.data, sort_keys=True)) for d in deadlines],
+        )
+
+    @staticmethod
+    async def _write_result(db: aiosqlite.Connection, result: Result) -> None:
+        await db.execute(
+            "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                result.match_id,
+                result.game,
+                result.guild_id,
+                _instant(result.finished_at),
+                result.reason,
+                json.dumps(result.outcome, sort_keys=True),
+            ),
+        )
+        await db.executemany(
+            "INSERT INTO result_players (match_id, user_id, place, won) VALUES (?, ?, ?, ?)",
+            [
+                (result.match_id, user_id, place, int(user_id in result.winners))
+                for user_id, place in result.placings.items()
+            ],
+        )
+
+
+def _for_match(deadline: Deadline, match_id: int) -> Deadline:
+    return Deadline(match_id, deadline.kind, deadline.due_at, deadline.data)
+
+
+class _WriteTransaction:
+    """`async with` a BEGIN IMMEDIATE ... COMMIT (or ROLLBACK on error), one writer at a time."""
+
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+        self._db = db
+        self._lock = lock
+
+    async def __aenter__(self) -> aiosqlite.Connection:
+        await self._lock.acquire()
+        try:
+            await self._db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._lock.release()
+            raise
+        return self._db
+
+    async def __aexit__(self, exc_type: Any, exc: Any, traceback: Any) -> None:
+        try:
+            await self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+        finally:
+            self._lock.release()

@@ -1,0 +1,102 @@
+"""Slash commands every game shares: /play, /rules, /status, /leave, /kick and /abandon."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AnthologyBot
+from bot.games import GAMES
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+GAME_CHOICES = [app_commands.Choice(name=rules.title, value=key) for key, rules in GAMES.items()]
+EMBED_DESCRIPTION_LIMIT = 4096
+
+
+def rules_embed(game: str) -> discord.Embed:
+    """The game's rules help (docs/rules/<game>.md), with markdown headings turned into bold lines."""
+    rules = GAMES[game]
+    lines = []
+    for line in (RULES_DIR / f"{game}.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            continue
+        lines.append(f"**{line.lstrip('#').strip()}**" if line.startswith("#") else line)
+    return discord.Embed(
+        title=f"How to play {rules.title}",
+        description="\n".join(lines).strip()[:EMBED_DESCRIPTION_LIMIT],
+        colour=discord.Colour.blurple(),
+    )
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: AnthologyBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Open a table for a game; others join with the Join button.")
+    @app_commands.describe(
+        game="Which game to play",
+        thread="Open the table in a new thread (default: yes, when I may create threads)",
+        options="Table options, e.g. draw_then_play=on (see /rules)",
+        reminder_hours="Remind a player after this many hours on their turn (default 12)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        thread: bool | None = None,
+        options: str = "",
+        reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+    ) -> None:
+        await self.bot.tables.open_table(
+            interaction, game, thread=thread, options_text=options, reminder_hours=reminder_hours
+        )
+
+    @play.autocomplete("options")
+    async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = GAMES.get(getattr(interaction.namespace, "game", None) or "")
+        games = [game] if game else list(GAMES.values())
+        suggestions = []
+        for rules in games:
+            for option in rules.options:
+                for choice in option.choices[1:]:
+                    value = ("on" if choice else "off") if isinstance(choice, bool) else str(choice)
+                    text = f"{option.key}={value}"
+                    if current.lower() in text:
+                        suggestions.append(app_commands.Choice(name=f"{option.label}: {value}", value=text))
+        return suggestions[:25]
+
+    @app_commands.command(name="rules", description="How to play a game, with this bot's house rulings.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+
+    @app_commands.command(name="status", description="Show the table in this channel and who it is waiting for.")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.show_status(interaction)
+
+    @app_commands.command(name="leave", description="Leave the table in this channel before its game starts.")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.leave(interaction)
+
+    @app_commands.command(name="kick", description="Opener only: remove a player from the table before it starts.")
+    @app_commands.describe(player="Who to remove")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self.bot.tables.remove_player(interaction, player)
+
+    @app_commands.command(name="abandon", description="Opener or admin: end the table in this channel.")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.abandon(interaction)
+
+
+async def setup(bot: AnthologyBot) -> None:
+    await bot.add_cog(Tables(bot))

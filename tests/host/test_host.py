@@ -1,0 +1,268 @@
+"""The host on a real SQLite file: lobbies, turns, refusals, commits, concurrency, restarts and deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from conftest import make_host
+
+from bot.matches import DeadlineKind, MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.storage import SqliteStore
+
+ALICE, BOB, CARA, DAN = 101, 102, 103, 104
+
+
+async def open_countto(host: MatchHost, *joiners: int, **options) -> int:
+    match = await host.open_table(
+        guild_id=1, channel_id=500, game="countto", opener_id=ALICE, opener_name="Alice", options=options
+    )
+    for user_id in joiners:
+        await host.join(match.id, user_id, f"user{user_id}")
+    return match.id
+
+
+async def started_countto(host: MatchHost, *joiners: int, **options) -> int:
+    match_id = await open_countto(host, *joiners, **options)
+    await host.start(match_id, ALICE)
+    return match_id
+
+
+async def refused(coroutine, reason: RefusalReason) -> Refusal:
+    with pytest.raises(Refusal) as caught:
+        await coroutine
+    assert caught.value.reason is reason, caught.value.message
+    return caught.value
+
+
+async def current_player(host: MatchHost, match_id: int) -> int:
+    match = await host.get(match_id)
+    (seat,) = host.actors(match)
+    return match.at_seat(seat).user_id
+
+
+# -- lobby ---------------------------------------------------------------------------------------------------
+
+
+async def test_opening_a_table_seats_the_opener_and_takes_the_channel(host):
+    match_id = await open_countto(host, BOB)
+    match = await host.get(match_id)
+    assert match.status is MatchStatus.LOBBY
+    assert [player.user_id for player in match.players] == [ALICE, BOB]
+    assert match.options == {"target": 10}
+    again = host.open_table(guild_id=1, channel_id=500, game="countto", opener_id=CARA, opener_name="Cara")
+    await refused(again, RefusalReason.CHANNEL_BUSY)
+
+
+async def test_bad_options_and_unknown_games_are_refused(host):
+    await refused(
+        host.open_table(guild_id=1, channel_id=1, game="chess", opener_id=ALICE, opener_name="A"),
+        RefusalReason.BAD_OPTION,
+    )
+    await refused(
+        host.open_table(
+            guild_id=1, channel_id=1, game="countto", opener_id=ALICE, opener_name="A", options={"target": 3}
+        ),
+        RefusalReason.BAD_OPTION,
+    )
+
+
+async def test_lobby_refusals(host):
+    match_id = await open_countto(host, BOB)
+    await refused(host.join(match_id, BOB, "Bob"), RefusalReason.ALREADY_SEATED)
+    await host.join(match_id, CARA, "Cara")
+    await refused(host.join(match_id, DAN, "Dan"), RefusalReason.TABLE_FULL)
+    await refused(host.start(match_id, BOB), RefusalReason.NOT_OPENER)
+    await refused(host.remove_player(match_id, BOB, CARA), RefusalReason.NOT_OPENER)
+    await refused(host.leave(match_id, DAN), RefusalReason.NOT_IN_GAME)
+    await refused(host.abandon(match_id, BOB), RefusalReason.NOT_OPENER)
+
+
+async def test_start_needs_enough_players(host):
+    match_id = await open_countto(host)
+    refusal = await refused(host.start(match_id, ALICE), RefusalReason.NOT_ENOUGH_PLAYERS)
+    assert "at least 2" in refusal.message
+
+
+async def test_leaving_reseats_and_passes_the_opener_on(host):
+    match_id = await open_countto(host, BOB, CARA)
+    match = await host.leave(match_id, ALICE)
+    assert match.opener_id == BOB
+    assert [(p.user_id, p.seat) for p in match.players] == [(BOB, 0), (CARA, 1)]
+    match = await host.remove_player(match_id, BOB, CARA)
+    assert [p.user_id for p in match.players] == [BOB]
+    match = await host.leave(match_id, BOB)
+    assert match.status is MatchStatus.ABANDONED
+    # The channel is free again.
+    await open_countto(host)
+
+
+async def test_admin_may_abandon_and_the_table_is_closed(host):
+    match_id = await started_countto(host, BOB)
+    match = await host.abandon(match_id, CARA, is_admin=True)
+    assert match.status is MatchStatus.ABANDONED
+    await refused(host.act(match_id, ALICE, "add 1"), RefusalReason.GAME_OVER)
+    await refused(host.join(match_id, DAN, "Dan"), RefusalReason.GAME_OVER)
+
+
+# -- playing -------------------------------------------------------------------------------------------------
+
+
+async def test_a_game_plays_to_the_end_and_records_its_result(host, store):
+    match_id = await started_countto(host, BOB, target=5)
+    result = None
+    for _ in range(5):
+        player = await current_player(host, match_id)
+        result = await host.act(match_id, player, "add 1")
+        if result.outcome:
+            break
+    assert result.match.status is MatchStatus.FINISHED
+    stored = await store.results(match_id)
+    assert stored.winners == (player,)
+    assert stored.placings == {player: 1}
+    log = await store.action_log(match_id)
+    assert [entry.action for entry in log] == ["add 1"] * 5
+    # Opening is version 0, the join 1, the start 2: the moves follow.
+    assert [entry.version for entry in log] == [3, 4, 5, 6, 7]
+    await refused(host.act(match_id, player, "add 1"), RefusalReason.GAME_OVER)
+
+
+async def test_turn_refusals_change_nothing(host, store):
+    match_id = await started_countto(host, BOB)
+    before = await host.get(match_id)
+    waiting = await current_player(host, match_id)
+    other = BOB if waiting == ALICE else ALICE
+    refusal = await refused(host.act(match_id, other, "add 1"), RefusalReason.NOT_YOUR_TURN)
+    assert "waiting for" in refusal.message
+    await refused(host.act(match_id, CARA, "add 1"), RefusalReason.NOT_IN_GAME)
+    await refused(host.act(match_id, waiting, "add 3"), RefusalReason.ILLEGAL_ACTION)
+    await refused(host.act(match_id, waiting, "fold"), RefusalReason.ILLEGAL_ACTION)
+    await refused(
+        host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD
+    )
+    assert await host.get(match_id) == before
+    assert await store.action_log(match_id) == []
+
+
+async def test_acting_in_a_lobby_is_refused(host):
+    match_id = await open_countto(host, BOB)
+    await refused(host.act(match_id, ALICE, "add 1"), RefusalReason.NOT_STARTED)
+
+
+async def test_simultaneous_clicks_on_one_board_apply_once(host, store):
+    match_id = await started_countto(host, BOB)
+    match = await host.get(match_id)
+    player = await current_player(host, match_id)
+    attempts = [host.act(match_id, player, "add 1", expected_version=match.version) for _ in range(5)]
+    outcomes = await asyncio.gather(*attempts, return_exceptions=True)
+    accepted = [item for item in outcomes if not isinstance(item, Exception)]
+    assert len(accepted) == 1
+    assert all(isinstance(item, Refusal) for item in outcomes if item not in accepted)
+    assert len(await store.action_log(match_id)) == 1
+
+
+async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, store, db_path, clock):
+    live = [await started_countto(host, BOB)]
+    lobby = await host.open_table(guild_id=1, channel_id=501, game="countto", opener_id=CARA, opener_name="C")
+    live.append(lobby.id)
+    first_player = await current_player(host, live[0])
+    await host.act(live[0], first_player, "add 2")
+    await store.close()
+
+    reopened = await SqliteStore.open(db_path)
+    try:
+        second = make_host(reopened, clock)
+        assert await reopened.live_match_ids() == live
+        match = await second.get(live[0])
+        assert host.state_of(match).total == 2
+        next_player = await current_player(second, live[0])
+        assert next_player != first_player
+        result = await second.act(live[0], next_player, "add 1", expected_version=match.version)
+        assert second.state_of(result.match).total == 3
+        await second.join(lobby.id, DAN, "Dan")
+    finally:
+        await reopened.close()
+
+
+async def test_a_stale_copy_in_another_process_cannot_overwrite(host, db_path, clock):
+    match_id = await started_countto(host, BOB)
+    other_store = await SqliteStore.open(db_path)
+    try:
+        other = make_host(other_store, clock)
+        player = await current_player(host, match_id)
+        stale = await other.get(match_id)
+        await host.act(match_id, player, "add 1")
+        # The other process still holds the old version; its write must not land.
+        assert not await other_store.save_match(stale, expected_version=stale.version)
+    finally:
+        await other_store.close()
+
+
+# -- deadlines -----------------------------------------------------------------------------------------------
+
+
+async def test_turn_reminder_fires_after_the_interval_even_after_a_restart(host, store, db_path, clock):
+    match_id = await started_countto(host, BOB)
+    player = await current_player(host, match_id)
+    clock.advance(hours=11)
+    assert await host.fire_due_deadlines() == []
+    await store.close()
+
+    reopened = await SqliteStore.open(db_path)
+    try:
+        second = make_host(reopened, clock)
+        clock.advance(hours=2)
+        (fired,) = await second.fire_due_deadlines()
+        assert fired.kind is DeadlineKind.TURN_REMINDER
+        assert [fired.match.at_seat(seat).user_id for seat in fired.seats] == [player]
+        assert await second.fire_due_deadlines() == []
+    finally:
+        await reopened.close()
+
+
+async def test_a_move_rearms_the_reminder_for_the_next_player(host, clock):
+    match_id = await started_countto(host, BOB)
+    first = await current_player(host, match_id)
+    clock.advance(hours=6)
+    await host.act(match_id, first, "add 1")
+    clock.advance(hours=7)
+    assert await host.fire_due_deadlines() == []
+    clock.advance(hours=5)
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.match.at_seat(fired.seats[0]).user_id != first
+
+
+async def test_idle_lobby_expires_and_frees_the_channel(host, clock):
+    match_id = await open_countto(host, BOB)
+    clock.advance(hours=23)
+    await host.join(match_id, CARA, "Cara")
+    clock.advance(hours=23)
+    assert await host.fire_due_deadlines() == []
+    clock.advance(hours=2)
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.kind is DeadlineKind.LOBBY_EXPIRY
+    assert fired.match.status is MatchStatus.EXPIRED
+    await refused(host.join(match_id, DAN, "Dan"), RefusalReason.GAME_OVER)
+    await open_countto(host)
+
+
+async def test_a_deadline_fires_once_with_two_hosts(host, db_path, clock):
+    match_id = await open_countto(host, BOB)
+    other_store = await SqliteStore.open(db_path)
+    try:
+        other = make_host(other_store, clock)
+        clock.advance(hours=25)
+        fired = await asyncio.gather(host.fire_due_deadlines(), other.fire_due_deadlines())
+        assert sum(len(batch) for batch in fired) == 1
+        assert (await host.get(match_id)).status is MatchStatus.EXPIRED
+    finally:
+        await other_store.close()
+
+
+async def test_finishing_a_game_clears_its_deadlines(host, store, clock):
+    match_id = await started_countto(host, BOB, target=5)
+    while True:
+        result = await host.act(match_id, await current_player(host, match_id), "add 2")
+        if result.outcome:
+            break
+    assert await store.next_deadline_at() is None
