@@ -356,7 +356,10 @@ class MatchHost:
         return closed
 
     async def _commit(self, before: Match, after: Match, **writes: Any) -> None:
-        if not await self.store.save_match(after, expected_version=before.version, **writes):
+        seats_changed = before.players != after.players
+        if not await self.store.save_match(
+            after, expected_version=before.version, seats_changed=seats_changed, **writes
+        ):
             raise Refusal(
                 RefusalReason.STALE_BOARD,
                 "Someone else changed this game at the same moment: please try again.",

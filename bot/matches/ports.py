@@ -35,11 +35,12 @@ class MatchStore(Protocol):
         match: Match,
         *,
         expected_version: int,
+        seats_changed: bool = False,
         log_entry: LogEntry | None = None,
         deadlines: list[Deadline] | None = None,
         result: Result | None = None,
     ) -> bool:
-        """Write `match` (players included) if the stored version is still `expected_version`.
+        """Write `match` if the stored version is still `expected_version` (its players too if `seats_changed`).
 
         In the same transaction: append `log_entry`, replace the match's deadlines with `deadlines` (when
         given) and record `result`. Returns False, writing nothing, when the version has moved on.

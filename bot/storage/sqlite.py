@@ -136,6 +136,7 @@ class SqliteStore:
         match: Match,
         *,
         expected_version: int,
+        seats_changed: bool = False,
         log_entry: LogEntry | None = None,
         deadlines: list[Deadline] | None = None,
         result: Result | None = None,
@@ -156,8 +157,9 @@ class SqliteStore:
             )
             if cursor.rowcount != 1:
                 return False
-            await db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-            await self._write_players(db, match)
+            if seats_changed:
+                await db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+                await self._write_players(db, match)
             if log_entry is not None:
                 await db.execute(
                     "INSERT INTO actions (match_id, version, seat, user_id, action, events, at)"
