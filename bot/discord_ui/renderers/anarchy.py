@@ -32,7 +32,11 @@ class AnarchyRenderer:
         top = f"**{view.top_card.label}**" if view.top_card else "none yet: the first card must be a trump"
         embed.add_field(name="Top card", value=top, inline=True)
         embed.add_field(name="Direction", value=DIRECTIONS.get(view.direction or "", "not set yet"), inline=True)
-        embed.add_field(name="Draw pile", value=f"{view.draw_pile_size} cards", inline=True)
+        embed.add_field(
+            name="Draw pile",
+            value=f"{view.draw_pile_size} cards\n{view.reshuffles_left} reshuffles left",
+            inline=True,
+        )
         rows = []
         for player in match.players:
             place = f" (out, #{view.finished.index(player.seat) + 1})" if player.seat in view.finished else ""

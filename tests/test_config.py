@@ -1,0 +1,65 @@
+"""Settings and start-up: what an operator sees when something is missing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings
+from bot.discord_ui.options import parse_options
+from bot.games import GAMES
+
+
+def test_settings_read_every_documented_variable():
+    settings = Settings.from_environment(
+        {"DISCORD_TOKEN": " abc ", "DATABASE_PATH": "/tmp/x.db", "GUILD_IDS": "1, 2", "LOG_LEVEL": "debug"}
+    )
+    assert settings == Settings("abc", Path("/tmp/x.db"), (1, 2), "DEBUG")
+    defaults = Settings.from_environment({"DISCORD_TOKEN": "abc"})
+    assert defaults.database_path == Path("anthology.sqlite3")
+    assert defaults.guild_ids == ()
+
+
+@pytest.mark.parametrize(
+    ("environment", "complaint"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "x", "GUILD_IDS": "my server"}, "GUILD_IDS"),
+        ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ],
+)
+def test_bad_settings_say_what_to_fix(environment, complaint):
+    with pytest.raises(ConfigError, match=complaint):
+        Settings.from_environment(environment)
+
+
+def test_env_example_documents_every_setting():
+    text = (Path(__file__).resolve().parent.parent / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "GUILD_IDS", "LOG_LEVEL"):
+        assert f"{name}=" in text
+
+
+def test_running_without_a_token_prints_one_line_and_exits_2(tmp_path):
+    environment = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    finished = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.strip().count("\n") == 0
+    assert "DISCORD_TOKEN is not set" in finished.stderr
+    assert "Traceback" not in finished.stderr
+
+
+def test_table_options_are_read_from_words():
+    anarchy = GAMES["anarchy"]
+    assert parse_options(anarchy, "draw_then_play=on play_on=yes") == {"draw_then_play": True, "play_on": True}
+    assert parse_options(anarchy, "voluntary_draw") == {"voluntary_draw": True}
+    assert parse_options(anarchy, "") == {}
+    with pytest.raises(ValueError, match="has no option `speed`"):
+        parse_options(anarchy, "speed=fast")
+    with pytest.raises(ValueError, match="on or off"):
+        parse_options(anarchy, "play_on=maybe")
