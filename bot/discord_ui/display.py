@@ -1,7 +1,9 @@
 """Everything the bot shows in Discord for a table: the board message, private panels, DMs and notices.
 
-Board edits are coalesced: at most one edit is in flight per board, and when it lands the board is edited
-again only if the match changed meanwhile, always with the latest state. DMs are a convenience: when Discord
+Board edits are coalesced: at most one edit is in flight per board, edits of one board are at least
+`board_edit_interval` seconds apart (Discord allows about five message edits per channel in five seconds),
+and when an edit lands the board is edited again only if the match changed meanwhile, always with the
+latest state. DMs are a convenience: when Discord
 refuses one (the player's DMs are closed), the game goes on and the channel tells that player to use
 "My hand" instead.
 """
@@ -25,6 +27,7 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 SELECT_LIMIT = 25
 RECENT_LINES = 4
+BOARD_EDIT_INTERVAL_SECONDS = 1.0
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
     MatchStatus.PLAYING: discord.Colour.green(),
@@ -41,8 +44,11 @@ class TableDisplay:
         self.client = client
         self.host = host
         self.renderers = renderers
+        self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
         self._board_edit_pending: dict[int, bool] = {}
+        self._last_board_edit: dict[int, float] = {}
         self._recent: dict[int, deque[str]] = {}
+        self._dm_channel_ids: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- building messages ---------------------------------------------------------------------------------
@@ -144,8 +150,12 @@ class TableDisplay:
             self._board_edit_pending[match_id] = True
 
     async def _edit_board_until_current(self, match_id: int) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
+                since_last = loop.time() - self._last_board_edit.get(match_id, -self.board_edit_interval)
+                if since_last < self.board_edit_interval:
+                    await asyncio.sleep(self.board_edit_interval - since_last)
                 self._board_edit_pending[match_id] = False
                 match = await self.host.get(match_id)
                 if match.board_message_id is None:
@@ -153,12 +163,16 @@ class TableDisplay:
                 board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
                     match.board_message_id
                 )
+                self._last_board_edit[match_id] = loop.time()
                 try:
                     await board.edit(**self.board_message(match))
                 except discord.HTTPException as error:
                     log.warning("could not edit the board of match %s: %s", match_id, error)
                     return
                 if not self._board_edit_pending.get(match_id):
+                    if not match.status.is_live:
+                        self._last_board_edit.pop(match_id, None)
+                        self._recent.pop(match_id, None)
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)
@@ -174,8 +188,8 @@ class TableDisplay:
         if player.dms_closed:
             return
         try:
-            user = self.client.get_user(player.user_id) or await self.client.fetch_user(player.user_id)
-            await user.send(**self.panel_message(match, seat, heading=heading))
+            channel = await self._dm_channel(player.user_id)
+            await channel.send(**self.panel_message(match, seat, heading=heading))
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
@@ -187,6 +201,14 @@ class TableDisplay:
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
+
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        # Opening a DM channel costs a REST call; its id never changes, so one call per user is enough.
+        channel_id = self._dm_channel_ids.get(user_id)
+        if channel_id is None:
+            opened = await self.client.http.start_private_message(user_id)
+            channel_id = self._dm_channel_ids[user_id] = int(opened["id"])
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def post(self, channel_id: int, content: str) -> None:
         try:

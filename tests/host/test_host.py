@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest import make_host
+from support import make_host
 
 from bot.matches import DeadlineKind, MatchHost, MatchStatus, Refusal, RefusalReason
 from bot.storage import SqliteStore

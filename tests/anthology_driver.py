@@ -1,0 +1,162 @@
+"""The end-to-end driver: the real bot, started through `bot.app.run` (the same composition root as
+`python -m bot`), against the fake Discord server in tests/fakediscord, with a fresh database per test.
+
+`Anthology` is a small driver a test uses the way players and operators would: it can start and stop the bot
+(a restart keeps the database), and it has helpers for common steps (open a table, play a turn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fakediscord import FakeDiscord, FakeMessage, InteractionHandle, ScriptedUser, prepare_bot
+from fakediscord.harness import ErrorLog
+from support import FakeClock
+
+from bot.app import AnthologyBot, run
+from bot.config import Settings
+from bot.matches import Match
+
+PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
+# Tests play far faster than people; the real interval (one edit a second) is tested on its own.
+TEST_BOARD_EDIT_INTERVAL = 0.01
+
+
+async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
+    """Pick the first card a private panel offers, else press its first button."""
+    if panel.selects():
+        return await player.select(panel, panel.select_options()[0])
+    return await player.click(panel, panel.button_labels()[0])
+
+
+class Anthology:
+    """The bot under test, its world and its players."""
+
+    def __init__(self, fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
+        self.fake = fake
+        self.clock = clock
+        self.settings = Settings(token=fake.token, database_path=database_path)
+        self.guild = fake.create_guild("Game Night")
+        self.channel = self.guild.create_text_channel("games")
+        self.users: dict[str, ScriptedUser] = {name: self.guild.add_member(name) for name in PLAYER_NAMES}
+        self.bots: list[AnthologyBot] = []
+        self.errors = ErrorLog()
+        self._task: asyncio.Task[None] | None = None
+
+    def __getattr__(self, name: str) -> ScriptedUser:
+        users = self.__dict__.get("users", {})
+        if name in users:
+            return users[name]
+        raise AttributeError(name)
+
+    @property
+    def bot(self) -> AnthologyBot:
+        return self.bots[-1]
+
+    # -- the process -------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        def started(bot: AnthologyBot) -> None:
+            prepare_bot(bot)
+            self.bots.append(bot)
+
+        count = len(self.bots)
+        self._task = asyncio.create_task(run(self.settings, clock=self.clock, started=started), name="anthology")
+        self.fake.watch(self._task)
+        await self.fake.wait_for(lambda: len(self.bots) > count, 10, "the bot to be built")
+        await self.fake.wait_for(lambda: self.bot.is_ready() or self._task.done(), 10, "the bot to become ready")
+        if self._task.done():
+            self._task.result()
+        self.bot.display.board_edit_interval = TEST_BOARD_EDIT_INTERVAL
+
+    async def stop(self) -> None:
+        """Stop the bot as an operator would (Ctrl+C): the database stays."""
+        if self._task is None:
+            return
+        await asyncio.wait_for(self.bot.close(), 10)
+        await asyncio.wait_for(self._task, 10)
+        self.fake._watched.remove(self._task)
+        self._task = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+    async def settled(self) -> None:
+        """Wait until the bot has sent everything it started sending (board edits, DMs, notices)."""
+        await asyncio.wait_for(self.bot.display.idle(), 10)
+
+    # -- reading the game --------------------------------------------------------------------------------
+
+    async def match_here(self, channel=None) -> Match:
+        channel = channel or self.channel
+        return await self.bot.host.table_in_channel(channel.id)
+
+    async def actor(self, match_id: int) -> ScriptedUser | None:
+        match = await self.bot.host.get(match_id)
+        actors = self.bot.host.actors(match)
+        if not actors:
+            return None
+        user_id = match.at_seat(min(actors)).user_id
+        return next(user for user in self.users.values() if user.id == user_id)
+
+    # -- common steps ------------------------------------------------------------------------------------
+
+    async def open_table(self, opener: ScriptedUser, options: str = "", **extra) -> FakeMessage:
+        handle = await opener.slash(self.channel, "play", game="anarchy", thread=False, options=options, **extra)
+        board = await handle.response()
+        await self.board_attached(board)
+        return board
+
+    async def board_attached(self, board: FakeMessage, channel=None) -> None:
+        """Wait until the bot has stored which message is the board (it does so right after posting it)."""
+        for _ in range(1000):
+            if (await self.match_here(channel)).board_message_id == board.id:
+                return
+            await asyncio.sleep(0.005)
+        raise TimeoutError("the board was never attached")
+
+    async def started_game(self, *players: ScriptedUser, options: str = "") -> FakeMessage:
+        board = await self.open_table(players[0], options)
+        for player in players[1:]:
+            await (await player.click(board, "Join")).response()
+        await (await players[0].click(board, "Start")).response()
+        await self.settled()
+        return board
+
+    async def hand_panel(self, player: ScriptedUser, board: FakeMessage) -> FakeMessage:
+        return await (await player.click(board, "My hand")).response()
+
+    async def take_turn(self, player: ScriptedUser, panel: FakeMessage) -> FakeMessage:
+        """Play the first card the panel offers, else press its first button (Draw, or end the turn)."""
+        updated = await (await choose_first(player, panel)).response()
+        await self.settled()
+        return updated
+
+
+@contextlib.asynccontextmanager
+async def running_anthology(tmp_path: Path, clock: FakeClock, **fake_options) -> AsyncIterator[Anthology]:
+    """A fake Discord with a world, and the bot running against it; checks on exit that nothing went wrong."""
+    async with FakeDiscord(**fake_options) as fake:
+        world = Anthology(fake, tmp_path / "anthology.sqlite3", clock)
+        discord_logger = logging.getLogger("discord")
+        bot_logger = logging.getLogger("bot")
+        discord_logger.addHandler(world.errors)
+        bot_logger.addHandler(world.errors)
+        try:
+            with fake.redirect():
+                await world.start()
+                try:
+                    yield world
+                finally:
+                    with contextlib.suppress(Exception):
+                        await world.stop()
+        finally:
+            discord_logger.removeHandler(world.errors)
+            bot_logger.removeHandler(world.errors)
+        assert not world.errors.describe(), "the bot logged errors:\n" + "\n".join(world.errors.describe())
+        fake.assert_clean()

@@ -1,0 +1,120 @@
+"""The slash commands: /play in a thread or the channel, /rules, /status, /leave, /kick, /abandon, and reminders."""
+
+from __future__ import annotations
+
+from fakediscord import Perm
+
+from bot.matches import MatchStatus
+
+
+async def test_play_opens_a_thread_named_after_the_game_when_it_may(anthology):
+    handle = await anthology.alice.slash(anthology.channel, "play", game="anarchy")
+    pointer = await handle.message()
+    (thread,) = anthology.fake.threads(anthology.channel)
+    assert thread.name == "Anarchy table"
+    assert f"<#{thread.id}>" in pointer.content
+    (board,) = anthology.fake.bot_messages(thread)
+    await anthology.board_attached(board, thread)
+    await (await anthology.bob.click(board, "Join")).response()
+    assert f"<@{anthology.bob.id}>" in str(board.embeds)
+
+
+async def test_without_thread_permissions_the_table_opens_in_the_channel(anthology):
+    anthology.channel.deny_bot(Perm.CREATE_PUBLIC_THREADS)
+    board = await (await anthology.alice.slash(anthology.channel, "play", game="anarchy")).response()
+    assert board.button_labels() == ["Join", "Leave", "Start"]
+    assert anthology.fake.threads(anthology.channel) == []
+    second = anthology.guild.create_text_channel("no-threads")
+    second.deny_bot(Perm.CREATE_PUBLIC_THREADS)
+    reply = await (await anthology.bob.slash(second, "play", game="anarchy", thread=True)).response()
+    assert reply.ephemeral and "Create Public Threads" in reply.content
+
+
+async def test_bad_options_are_refused_before_anything_opens(anthology):
+    handle = await anthology.alice.slash(anthology.channel, "play", game="anarchy", options="turbo=on")
+    reply = await handle.response()
+    assert reply.ephemeral and "no option `turbo`" in reply.content
+    assert anthology.fake.threads(anthology.channel) == []
+
+
+async def test_options_and_reminder_hours_are_shown_in_the_lobby(anthology):
+    board = await anthology.open_table(anthology.alice, "play_on=on", reminder_hours=2)
+    assert "Play on for places: on" in str(board.embeds)
+    assert (await anthology.match_here()).reminder_after_seconds == 7200
+
+
+async def test_rules_are_private_and_in_our_words(anthology):
+    reply = await (await anthology.bob.slash(anthology.channel, "rules", game="anarchy")).response()
+    assert reply.ephemeral
+    embed = reply.embeds[0]
+    assert embed["title"] == "How to play Anarchy"
+    assert "trump" in embed["description"] and "(A5)" in embed["description"]
+
+
+async def test_status_shows_the_board_and_who_we_wait_for(anthology):
+    reply = await (await anthology.alice.slash(anthology.channel, "status")).response()
+    assert reply.ephemeral and "no game running here" in reply.content
+    await anthology.started_game(anthology.alice, anthology.bob)
+    match = await anthology.match_here()
+    waiting = await anthology.actor(match.id)
+    reply = await (await anthology.cara.slash(anthology.channel, "status")).response()
+    assert reply.ephemeral
+    assert f"Waiting for: <@{waiting.id}>" in reply.content
+    assert reply.embeds[0]["title"] == "Anarchy"
+
+
+async def test_leave_and_kick_before_the_start(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    board = await anthology.open_table(alice)
+    await (await bob.click(board, "Join")).response()
+    await (await cara.click(board, "Join")).response()
+    reply = await (await bob.slash(anthology.channel, "kick", player=cara)).response()
+    assert reply.ephemeral and "Only the table's opener" in reply.content
+    reply = await (await alice.slash(anthology.channel, "kick", player=cara)).response()
+    assert reply.ephemeral and "Removed" in reply.content
+    reply = await (await bob.slash(anthology.channel, "leave")).response()
+    assert reply.ephemeral and "You left" in reply.content
+    await anthology.settled()
+    assert f"<@{bob.id}>" not in str(board.embeds) and f"<@{cara.id}>" not in str(board.embeds)
+
+
+async def test_leaving_a_started_game_is_refused(anthology):
+    await anthology.started_game(anthology.alice, anthology.bob)
+    reply = await (await anthology.bob.slash(anthology.channel, "leave")).response()
+    assert reply.ephemeral and "/abandon" in reply.content
+
+
+async def test_abandon_needs_the_opener_or_an_admin(anthology):
+    board = await anthology.started_game(anthology.alice, anthology.bob)
+    match = await anthology.match_here()
+    reply = await (await anthology.bob.slash(anthology.channel, "abandon")).response()
+    assert reply.ephemeral and "Only the table's opener" in reply.content
+    admins = anthology.guild.create_role("admins", Perm.MANAGE_CHANNELS)
+    moderator = anthology.guild.add_member("mod", roles=[admins])
+    reply = await (await moderator.slash(anthology.channel, "abandon")).response()
+    assert not reply.ephemeral and "abandoned" in reply.content
+    await anthology.settled()
+    assert board.button_labels() == []
+    assert (await anthology.bot.host.get(match.id)).status is MatchStatus.ABANDONED
+
+
+async def test_a_player_who_sits_on_their_turn_is_reminded(anthology):
+    await anthology.started_game(anthology.alice, anthology.bob)
+    match = await anthology.match_here()
+    waiting = await anthology.actor(match.id)
+    anthology.clock.advance(hours=13)
+    anthology.bot.deadlines.wake()
+    reminder = await anthology.fake.wait_for(
+        lambda: next((m for m in anthology.fake.channel_messages(anthology.channel) if "⏰" in m.content), None)
+    )
+    assert f"<@{waiting.id}>" in reminder.content
+
+
+async def test_an_idle_lobby_expires(anthology):
+    board = await anthology.open_table(anthology.alice)
+    anthology.clock.advance(hours=25)
+    anthology.bot.deadlines.wake()
+    await anthology.fake.wait_for(lambda: "expired" in board.embeds[0]["title"])
+    assert board.button_labels() == []
+    board = await anthology.open_table(anthology.bob)
+    assert board.button_labels() == ["Join", "Leave", "Start"]

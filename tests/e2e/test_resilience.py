@@ -1,0 +1,157 @@
+"""What Discord and operators throw at the bot: restarts, closed DMs, 429s, 5xx, gateway drops, a refused
+intent, busy cores and bursts of clicks. The game must go on, and nothing may be lost or applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import subprocess
+import sys
+
+from anthology_driver import choose_first, running_anthology
+
+BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    for _ in range(3):
+        player = await anthology.actor(match.id)
+        await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    before = await anthology.match_here()
+    log_before = await anthology.bot.store.action_log(match.id)
+    player = await anthology.actor(match.id)
+    turn_dm = player.dms()[-1]  # sent by the old process, for the current version
+
+    await anthology.restart()
+    assert await anthology.match_here() == before
+    reply = await (await choose_first(player, turn_dm)).response()
+    assert not reply.ephemeral or "out of date" not in (reply.content or "")
+    await anthology.settled()
+    log_after = await anthology.bot.store.action_log(match.id)
+    assert log_after[: len(log_before)] == log_before
+    assert len(log_after) == len(log_before) + 1
+    # The board the old process posted is still the board, and still works.
+    assert await anthology.actor(match.id) is not player or len(log_after) > len(log_before)
+    panel = await anthology.hand_panel(alice, board)
+    assert panel.ephemeral and panel.embeds[0]["title"] == "Your Anarchy hand"
+
+
+async def test_closed_dms_do_not_stop_the_game(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    anthology.fake.close_dms(bob)
+    board = await anthology.started_game(alice, bob)
+    notices = [m for m in anthology.fake.channel_messages(anthology.channel) if "direct messages" in m.content]
+    assert len(notices) == 1 and f"<@{bob.id}>" in notices[0].content and "My hand" in notices[0].content
+    assert bob.dms() == [] and len(alice.dms()) == 1
+    match = await anthology.match_here()
+    for _ in range(4):
+        player = await anthology.actor(match.id)
+        await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    assert len(await anthology.bot.store.action_log(match.id)) == 4
+    notices = [m for m in anthology.fake.channel_messages(anthology.channel) if "direct messages" in m.content]
+    assert len(notices) == 1, "the fallback is said once, not every turn"
+
+
+async def test_429s_and_a_5xx_are_ridden_out(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    anthology.fake.inject("PATCH", "/channels/{channel_id}/messages/{message_id}", status=429, retry_after=0.1)
+    anthology.fake.inject("POST", "/interactions/*/callback", status=429, retry_after=0.1)
+    player = await anthology.actor(match.id)
+    await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    anthology.fake.inject("POST", "/channels/{channel_id}/messages", status=502)
+    player = await anthology.actor(match.id)
+    await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    await anthology.settled()
+    assert all(fault.hits == fault.times for fault in anthology.fake.faults)
+    assert len(await anthology.bot.store.action_log(match.id)) == 2
+    assert (await anthology.match_here()).version == match.version + 2
+
+
+async def test_a_click_during_a_gateway_drop_is_applied_once_after_the_resume(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    player = await anthology.actor(match.id)
+    panel = await anthology.hand_panel(player, board)
+    await anthology.fake.drop_gateway(4000, hold=True)
+    click = asyncio.create_task(choose_first(player, panel))
+    await asyncio.sleep(0)
+    anthology.fake.release_gateway()
+    await (await click).response(timeout=15)
+    await anthology.settled()
+    assert len(await anthology.bot.store.action_log(match.id)) == 1
+
+
+async def test_without_the_message_content_intent_the_bot_says_so_and_plays_on(tmp_path, clock, caplog):
+    caplog.set_level(logging.WARNING, logger="bot")
+    async with running_anthology(tmp_path, clock, message_content_allowed=False) as world:
+        assert not world.bot.reads_message_content
+        assert any("Message Content intent" in record.getMessage() for record in caplog.records)
+        board = await world.started_game(world.alice, world.bob)
+        assert board.button_labels() == ["My hand"]
+
+
+async def test_no_interaction_misses_the_deadline_with_both_cores_busy(anthology):
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "import time\nend = time.time() + 30\nwhile time.time() < end: pass"])
+        for _ in range(2)
+    ]
+    try:
+        board = await anthology.started_game(anthology.alice, anthology.bob, anthology.cara)
+        match = await anthology.match_here()
+        for _ in range(6):
+            player = await anthology.actor(match.id)
+            await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+    assert anthology.fake.late_interactions == []
+    latencies = [h.latency for h in anthology.fake.interactions.values() if h.latency is not None]
+    assert max(latencies) < 3.0
+
+
+async def test_a_burst_of_twenty_actions_gives_few_board_edits_and_no_429(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob, options="voluntary_draw=on")
+    anthology.bot.display.board_edit_interval = 1.0
+    match = await anthology.match_here()
+    mark = anthology.fake.mark()
+    actions = 0
+    while actions < 20 and (player := await anthology.actor(match.id)) is not None:
+        await (await choose_first(player, await anthology.hand_panel(player, board))).response()
+        actions += 1
+    await anthology.settled()
+    calls = anthology.fake.calls_since(mark)
+    assert calls[BOARD_EDIT] <= 4, calls
+    assert all(record.status != 429 for record in anthology.fake.call_log[mark:])
+    # The latest state wins: the board shows the top card the last play left.
+    final = anthology.bot.host.public_view(await anthology.bot.host.get(match.id))
+    top = final.top_card.label if final.top_card else "none yet"
+    assert top in board.embeds[0]["fields"][0]["value"]
+
+
+async def test_rest_calls_per_user_action(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice)
+    mark = anthology.fake.mark()
+    await (await bob.click(board, "Join")).response()
+    assert anthology.fake.calls_since(mark) == {CALLBACK: 1}
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    match = await anthology.match_here()
+    player = await anthology.actor(match.id)
+    panel = await anthology.hand_panel(player, board)
+    mark = anthology.fake.mark()
+    await (await choose_first(player, panel)).response()
+    await anthology.settled()
+    calls = anthology.fake.calls_since(mark)
+    # The panel's own update, one board edit, and the next player's turn DM.
+    assert calls[CALLBACK] == 1 and calls[BOARD_EDIT] == 1
+    assert sum(calls.values()) <= 3, calls
