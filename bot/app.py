@@ -71,6 +71,10 @@ class AnthologyBot(commands.Bot):
         self.display = TableDisplay(self, self.host, RENDERERS)
         self.tables = TableController(self.host, self.display, GAMES)
         self.deadlines = DeadlineRunner(self.host, self.display)
+        live, unreadable = await self.host.resume()
+        log.info("resumed %d live match(es)", live)
+        if unreadable:
+            log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

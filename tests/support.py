@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from datetime import UTC, datetime, timedelta
 
-from support_games import CountToRules
+from support_games import CountToRules, TimedCountRules
 
 from bot.games import GAMES
 from bot.matches import MatchHost
@@ -27,5 +27,5 @@ class FakeClock:
 
 def make_host(store: SqliteStore, clock: FakeClock) -> MatchHost:
     seeds = itertools.count(7)
-    games = {**GAMES, CountToRules.key: CountToRules()}
+    games = {**GAMES, CountToRules.key: CountToRules(), TimedCountRules.key: TimedCountRules()}
     return MatchHost(store, clock, games, new_seed=lambda: next(seeds))

@@ -7,7 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Event, GameRules, IllegalAction, Option, Outcome, ParseError
+from bot.engine import (
+    ARRIVAL_PLACEHOLDER,
+    COMPUTER_PLAYERS_OPTION,
+    SYSTEM,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Outcome,
+    ParseError,
+    Timer,
+)
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,8 @@ class CountState:
     target: int
     total: int
     turn: int
+    computers: int = 0
+    """The last `computers` seats are computer players."""
 
 
 class CountToRules(GameRules[CountState, Add]):
@@ -47,7 +60,7 @@ class CountToRules(GameRules[CountState, Add]):
         if action.amount not in (1, 2):
             raise IllegalAction("You may add 1 or 2.")
         total = min(state.total + action.amount, state.target)
-        new_state = CountState(state.seats, state.target, total, (state.turn + 1) % state.seats)
+        new_state = CountState(state.seats, state.target, total, (state.turn + 1) % state.seats, state.computers)
         return new_state, [Event("added", seat, {"amount": action.amount, "total": total})]
 
     def outcome(self, state: CountState) -> Outcome | None:
@@ -63,12 +76,48 @@ class CountToRules(GameRules[CountState, Add]):
 
     def parse_action(self, text: str) -> Add:
         verb, _, amount = text.partition(" ")
+        amount = amount.split()[0] if amount else ""
         if verb != "add" or not amount.isdigit():
             raise ParseError(f"not an action: {text!r}")
         return Add(int(amount))
 
     def encode_state(self, state: CountState) -> dict[str, int]:
-        return {"seats": state.seats, "target": state.target, "total": state.total, "turn": state.turn}
+        return {
+            "seats": state.seats,
+            "target": state.target,
+            "total": state.total,
+            "turn": state.turn,
+            "computers": state.computers,
+        }
 
     def decode_state(self, data: dict[str, int]) -> CountState:
         return CountState(**data)
+
+
+class TimedCountRules(CountToRules):
+    """Count To with a clock: computer players add 1 after two seconds, and while the total is below half
+    the target, the game itself adds 2 after a minute (a timer that outlives the moves made meanwhile)."""
+
+    key = "timedcount"
+    title = "Timed Count"
+    options = (Option("target", "Target", (10, 5)), Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1)))
+
+    def setup(self, seat_count: int, options: Mapping[str, Any], seed: int) -> CountState:
+        return CountState(seat_count, options["target"], 0, 0, options[COMPUTER_PLAYERS_OPTION])
+
+    def apply(self, state: CountState, seat: int, action: Add) -> tuple[CountState, list[Event]]:
+        if seat == SYSTEM:
+            total = min(state.total + action.amount, state.target)
+            bonus = CountState(state.seats, state.target, total, state.turn, state.computers)
+            return bonus, [Event("bonus", None, {"total": total})]
+        return super().apply(state, seat, action)
+
+    def timers(self, state: CountState) -> list[Timer]:
+        if state.total >= state.target:
+            return []
+        timers = []
+        if state.turn >= state.seats - state.computers:
+            timers.append(Timer(f"computer-{state.total}", 2, f"add 1 {ARRIVAL_PLACEHOLDER}", state.turn))
+        if state.total < state.target // 2:
+            timers.append(Timer("bonus", 60, "add 2"))
+        return timers

@@ -6,6 +6,9 @@ data, so it can be stored, replayed and compared byte for byte.
 
 from bot.engine.rng import SeededRandom
 from bot.engine.rules import (
+    ARRIVAL_PLACEHOLDER,
+    COMPUTER_PLAYERS_OPTION,
+    SYSTEM,
     Event,
     GameRules,
     IllegalAction,
@@ -13,10 +16,14 @@ from bot.engine.rules import (
     Outcome,
     ParseError,
     Seat,
+    Timer,
     canonical_json,
 )
 
 __all__ = [
+    "ARRIVAL_PLACEHOLDER",
+    "COMPUTER_PLAYERS_OPTION",
+    "SYSTEM",
     "Event",
     "GameRules",
     "IllegalAction",
@@ -25,5 +32,6 @@ __all__ = [
     "ParseError",
     "Seat",
     "SeededRandom",
+    "Timer",
     "canonical_json",
 ]

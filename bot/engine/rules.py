@@ -20,6 +20,17 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 Seat = int
 """A player's place in turn order, from 0. Only the host knows which Discord user sits where."""
 
+SYSTEM: Seat = -1
+"""The seat of the game itself: timers that run out act as SYSTEM (see `GameRules.timers`)."""
+
+ARRIVAL_PLACEHOLDER = "{arrival}"
+"""In a timer's action, the host writes here an arrival key for the moment the timer fires: a number that
+orders like Discord message ids (a snowflake of that instant), so a computer's answer races typed ones."""
+
+COMPUTER_PLAYERS_OPTION = "computer_players"
+"""A game that offers computer players declares an Option with this key (choices: how many). The host then
+seats that many computer players after the humans; the game plays them through `timers`."""
+
 JSON = Any
 
 
@@ -107,6 +118,21 @@ class Option:
         return self.choices[0]
 
 
+@dataclass(frozen=True)
+class Timer:
+    """An action the host takes for the game `delay_seconds` after the timer first appears in `timers`.
+
+    A timer keeps its first due time while later states still list the same `key`; it is dropped when a
+    state no longer lists it. `seat` is SYSTEM for the game's own clock (a challenge window closing) or a
+    computer player's seat.
+    """
+
+    key: str
+    delay_seconds: float
+    action: str
+    seat: Seat = SYSTEM
+
+
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT", bound=Action)
 
@@ -151,7 +177,7 @@ class GameRules(ABC, Generic[StateT, ActionT]):
 
     @abstractmethod
     def apply(self, state: StateT, seat: Seat, action: ActionT) -> tuple[StateT, list[Event]]:
-        """Return the state after `seat` takes `action`, and what happened. Never changes `state`."""
+        """Return the state after `seat` (or SYSTEM, for a timer) takes `action`. Never changes `state`."""
 
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
@@ -176,6 +202,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def decode_state(self, data: JSON) -> StateT:
         """The state that `encode_state` described."""
+
+    def timers(self, state: StateT) -> Sequence[Timer]:
+        """Timed actions pending in this state; games without a clock have none."""
+        return ()
 
     def is_over(self, state: StateT) -> bool:
         """Whether the match has ended."""

@@ -12,15 +12,27 @@ import asyncio
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from bot.engine import Event, GameRules, IllegalAction, Outcome, ParseError, canonical_json
+from bot.engine import (
+    ARRIVAL_PLACEHOLDER,
+    COMPUTER_PLAYERS_OPTION,
+    SYSTEM,
+    Event,
+    GameRules,
+    IllegalAction,
+    Outcome,
+    ParseError,
+    canonical_json,
+)
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import ChannelBusy, Clock, MatchStore
 from bot.matches.refusals import Refusal, RefusalReason
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
+DISCORD_EPOCH_MS = 1_420_070_400_000
+COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 
 
@@ -42,6 +54,8 @@ class DeadlineFired:
     kind: DeadlineKind
     match: Match
     seats: tuple[int, ...] = ()
+    result: ActionResult | None = None
+    """For a game timer: what its action changed."""
 
 
 class MatchHost:
@@ -88,6 +102,18 @@ class MatchHost:
         if match.state_json is None:
             return None
         return self.rules_for(match).outcome(self.state_of(match))
+
+    async def resume(self) -> tuple[int, list[int]]:
+        """Load and decode every live match, as a check at start-up: (how many, ids that could not be read)."""
+        unreadable = []
+        matches = await self.store.live_matches()
+        for match in matches:
+            try:
+                if match.state_json is not None:
+                    self.state_of(match)
+            except (KeyError, ValueError, TypeError):
+                unreadable.append(match.id)
+        return len(matches), unreadable
 
     async def get(self, match_id: int) -> Match:
         match = await self.store.load_match(match_id)
@@ -152,7 +178,7 @@ class MatchHost:
             if match.player(user_id):
                 raise Refusal(RefusalReason.ALREADY_SEATED, "You are already at this table.")
             rules = self.rules_for(match)
-            if len(match.players) >= rules.max_players:
+            if len(match.players) + _computer_count(match) >= rules.max_players:
                 raise Refusal(RefusalReason.TABLE_FULL, f"This table is full ({rules.max_players} players).")
             seated = (*match.players, Player(user_id, name, len(match.players)))
             return await self._save_lobby(match, players=seated)
@@ -193,22 +219,28 @@ class MatchHost:
             match = await self._load_lobby(match_id)
             self._require_opener(match, user_id, "start the game")
             rules = self.rules_for(match)
-            if len(match.players) < rules.min_players:
+            computers = _computer_count(match)
+            if len(match.players) + computers < rules.min_players:
                 raise Refusal(
                     RefusalReason.NOT_ENOUGH_PLAYERS,
-                    f"{rules.title} needs at least {rules.min_players} players; {len(match.players)} seated so far.",
+                    f"{rules.title} needs at least {rules.min_players} players; "
+                    f"{len(match.players) + computers} seated so far.",
                 )
-            state = rules.setup(len(match.players), match.options, match.seed)
+            players = match.players + tuple(
+                Player(-(index + 1), f"Bot {COMPUTER_NAMES[index]}", len(match.players) + index)
+                for index in range(computers)
+            )
+            state = rules.setup(len(players), match.options, match.seed)
             now = self.clock.now()
             started = match.with_changes(
                 status=MatchStatus.PLAYING,
+                players=players,
                 state_json=canonical_json(rules.encode_state(state)),
                 version=match.version + 1,
                 updated_at=now,
             )
-            actors = rules.actors(state)
-            await self._commit(match, started, deadlines=self._reminders(started, actors))
-            return ActionResult(started, [Event("game_started")], None, actors)
+            await self._commit(match, started, deadlines=await self._deadlines_for(started, state))
+            return ActionResult(started, [Event("game_started")], None, rules.actors(state))
 
     async def abandon(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
         """End a live table without a result: its opener, or a server admin, may."""
@@ -238,46 +270,44 @@ class MatchHost:
                     RefusalReason.STALE_BOARD,
                     "That board is out of date: the game has moved on. Use the newest message.",
                 )
-            rules = self.rules_for(match)
             state = self.state_of(match)
-            actors = rules.actors(state)
+            actors = self.rules_for(match).actors(state)
             if player.seat not in actors:
                 waiting_for = ", ".join(match.at_seat(seat).name for seat in sorted(actors))
                 raise Refusal(RefusalReason.NOT_YOUR_TURN, f"It is not your turn: waiting for {waiting_for}.")
-            try:
-                action = rules.parse_action(action_text)
-                new_state, events = rules.apply(state, player.seat, action)
-            except (ParseError, IllegalAction) as error:
-                raise Refusal(RefusalReason.ILLEGAL_ACTION, str(error)) from None
+            return await self._apply(match, state, player.seat, user_id, action_text)
 
-            now = self.clock.now()
-            outcome = rules.outcome(new_state)
-            new_actors = rules.actors(new_state)
-            updated = match.with_changes(
-                state_json=canonical_json(rules.encode_state(new_state)),
-                version=match.version + 1,
-                updated_at=now,
-                status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
-            )
-            log_entry = LogEntry(
-                match.id,
-                updated.version,
-                player.seat,
-                user_id,
-                action.notation,
-                [event.to_json() for event in events],
-                now,
-            )
-            await self._commit(
-                match,
-                updated,
-                log_entry=log_entry,
-                deadlines=[] if outcome else self._reminders(updated, new_actors),
-                result=self._result(updated, outcome) if outcome else None,
-            )
-            if outcome:
-                self._locks.pop(match.id, None)
-            return ActionResult(updated, events, outcome, new_actors - actors)
+    async def _apply(self, match: Match, state: Any, seat: int, user_id: int, action_text: str) -> ActionResult:
+        """Apply the rules, commit the new state with its log entry, deadlines and result, and report."""
+        rules = self.rules_for(match)
+        actors = rules.actors(state)
+        try:
+            action = rules.parse_action(action_text)
+            new_state, events = rules.apply(state, seat, action)
+        except (ParseError, IllegalAction) as error:
+            raise Refusal(RefusalReason.ILLEGAL_ACTION, str(error)) from None
+
+        now = self.clock.now()
+        outcome = rules.outcome(new_state)
+        updated = match.with_changes(
+            state_json=canonical_json(rules.encode_state(new_state)),
+            version=match.version + 1,
+            updated_at=now,
+            status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
+        )
+        log_entry = LogEntry(
+            match.id, updated.version, seat, user_id, action.notation, [event.to_json() for event in events], now
+        )
+        await self._commit(
+            match,
+            updated,
+            log_entry=log_entry,
+            deadlines=[] if outcome else await self._deadlines_for(updated, new_state),
+            result=self._result(updated, outcome) if outcome else None,
+        )
+        if outcome:
+            self._locks.pop(match.id, None)
+        return ActionResult(updated, events, outcome, rules.actors(new_state) - actors)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
@@ -307,9 +337,26 @@ class MatchHost:
             return None
         if match is None or match.status is not MatchStatus.PLAYING:
             return None
+        if deadline.kind is DeadlineKind.GAME_TIMER:
+            return await self._run_timer(match, deadline)
         if deadline.data.get("version") != match.version:
             return None
         return DeadlineFired(deadline.kind, match, tuple(deadline.data.get("seats", ())))
+
+    async def _run_timer(self, match: Match, deadline: Deadline) -> DeadlineFired | None:
+        state = self.state_of(match)
+        timers = self.rules_for(match).timers(state)
+        timer = next((timer for timer in timers if timer.key == deadline.key), None)
+        if timer is None:
+            return None
+        action = timer.action.replace(ARRIVAL_PLACEHOLDER, str(arrival_key(self.clock.now())))
+        user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
+        try:
+            result = await self._apply(match, state, timer.seat, user_id, action)
+        except Refusal:
+            # The game moved on in a way its timer did not foresee; the next commit re-arms what is due.
+            return None
+        return DeadlineFired(deadline.kind, result.match, result=result)
 
     # -- display bookkeeping -------------------------------------------------------------------------------
 
@@ -368,13 +415,27 @@ class MatchHost:
     def _lobby_expiry(self, match: Match) -> list[Deadline]:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]
 
-    @staticmethod
-    def _reminders(match: Match, seats: frozenset[int]) -> list[Deadline]:
-        if not seats:
-            return []
-        due_at = match.updated_at + timedelta(seconds=match.reminder_after_seconds)
-        data = {"seats": sorted(seats), "version": match.version}
-        return [Deadline(match.id, DeadlineKind.TURN_REMINDER, due_at, data)]
+    async def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
+        """A reminder for the humans who must act, and the game's timers (each keeps its first due time)."""
+        rules = self.rules_for(match)
+        deadlines = []
+        humans = sorted(seat for seat in rules.actors(state) if not match.at_seat(seat).is_computer)
+        if humans:
+            due_at = match.updated_at + timedelta(seconds=match.reminder_after_seconds)
+            data = {"seats": humans, "version": match.version}
+            deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, due_at, data))
+        timers = rules.timers(state)
+        if timers:
+            armed = {
+                deadline.key: deadline
+                for deadline in await self.store.deadlines_of(match.id)
+                if deadline.kind is DeadlineKind.GAME_TIMER
+            }
+            for timer in timers:
+                earlier = armed.get(timer.key)
+                due_at = earlier.due_at if earlier else match.updated_at + timedelta(seconds=timer.delay_seconds)
+                deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key))
+        return deadlines
 
     @staticmethod
     def _result(match: Match, outcome: Outcome) -> Result:
@@ -397,6 +458,16 @@ class MatchHost:
             placings=places,
             winners=tuple(match.at_seat(seat).user_id for seat in outcome.winners),
         )
+
+
+def arrival_key(instant: datetime) -> int:
+    """An integer that orders like Discord message ids: the snowflake of `instant`."""
+    milliseconds = int(instant.timestamp() * 1000) - DISCORD_EPOCH_MS
+    return milliseconds << 22
+
+
+def _computer_count(match: Match) -> int:
+    return int(match.options.get(COMPUTER_PLAYERS_OPTION, 0))
 
 
 def _reseated(players: Iterable[Player]) -> tuple[Player, ...]:

@@ -26,11 +26,13 @@ class MatchStatus(StrEnum):
 class DeadlineKind(StrEnum):
     TURN_REMINDER = "turn_reminder"
     LOBBY_EXPIRY = "lobby_expiry"
+    GAME_TIMER = "game_timer"
+    """A timed action the game asked for (see bot.engine.Timer)."""
 
 
 @dataclass(frozen=True)
 class Player:
-    """A Discord user at the table. `seat` is set when the game starts (join order until then)."""
+    """A Discord user (or a computer player) at the table, in join order; the seat is the place in that order."""
 
     user_id: int
     name: str
@@ -38,8 +40,13 @@ class Player:
     dms_closed: bool = False
 
     @property
+    def is_computer(self) -> bool:
+        """Computer players have negative ids: no Discord user sits there."""
+        return self.user_id < 0
+
+    @property
     def mention(self) -> str:
-        return f"<@{self.user_id}>"
+        return f"🤖 {self.name}" if self.is_computer else f"<@{self.user_id}>"
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,8 @@ class Deadline:
     kind: DeadlineKind
     due_at: datetime
     data: dict[str, Any] = field(default_factory=dict)
+    key: str = ""
+    """Tells apart several deadlines of one kind (a game's timers)."""
 
 
 @dataclass(frozen=True)

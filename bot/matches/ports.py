@@ -30,6 +30,8 @@ class MatchStore(Protocol):
 
     async def live_match_ids(self) -> list[int]: ...
 
+    async def live_matches(self) -> list[Match]: ...
+
     async def save_match(
         self,
         match: Match,
@@ -54,6 +56,8 @@ class MatchStore(Protocol):
     async def next_deadline_at(self) -> datetime | None: ...
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]: ...
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]: ...
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
         """Delete the deadline row; True if this caller removed it (so it fires exactly once)."""

@@ -50,9 +50,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE deadlines (
         match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
         kind TEXT NOT NULL,
+        key TEXT NOT NULL DEFAULT '',
         due_at TEXT NOT NULL,
         data TEXT NOT NULL,
-        PRIMARY KEY (match_id, kind)
+        PRIMARY KEY (match_id, kind, key)
     );
     CREATE INDEX deadlines_due ON deadlines (due_at);
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,18 @@ class SqliteStore:
         ) as cursor:
             return [row[0] for row in await cursor.fetchall()]
 
+    async def live_matches(self) -> list[Match]:
+        """Every live match with its players, in two queries however many there are."""
+        async with self._db.execute(
+            "SELECT seats.* FROM seats JOIN matches ON matches.id = seats.match_id"
+            " WHERE matches.status IN ('lobby', 'playing') ORDER BY seats.match_id, seats.seat"
+        ) as cursor:
+            seats_by_match: dict[int, list[sqlite3.Row]] = {}
+            for seat in await cursor.fetchall():
+                seats_by_match.setdefault(seat["match_id"], []).append(seat)
+        async with self._db.execute("SELECT * FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id") as cursor:
+            return [_match(row, seats_by_match.get(row["id"], [])) for row in await cursor.fetchall()]
+
     async def save_match(
         self,
         match: Match,
@@ -201,21 +214,17 @@ class SqliteStore:
             "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (_instant(now),)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [
-            Deadline(
-                row["match_id"],
-                DeadlineKind(row["kind"]),
-                _parse_instant(row["due_at"]),
-                json.loads(row["data"]),
-            )
-            for row in rows
-        ]
+        return [_deadline_from_row(row) for row in rows]
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]:
+        async with self._db.execute("SELECT * FROM deadlines WHERE match_id = ?", (match_id,)) as cursor:
+            return [_deadline_from_row(row) for row in await cursor.fetchall()]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
         async with self._transaction() as db:
             cursor = await db.execute(
-                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND due_at = ?",
-                (deadline.match_id, deadline.kind.value, _instant(deadline.due_at)),
+                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
+                (deadline.match_id, deadline.kind.value, deadline.key, _instant(deadline.due_at)),
             )
             return cursor.rowcount == 1
 
@@ -279,26 +288,7 @@ class SqliteStore:
 
     async def _match_from_row(self, row: sqlite3.Row) -> Match:
         async with self._db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)) as cursor:
-            seats = await cursor.fetchall()
-        return Match(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            opener_id=row["opener_id"],
-            status=MatchStatus(row["status"]),
-            options=json.loads(row["options"]),
-            seed=row["seed"],
-            version=row["version"],
-            created_at=_parse_instant(row["created_at"]),
-            updated_at=_parse_instant(row["updated_at"]),
-            players=tuple(
-                Player(seat["user_id"], seat["name"], seat["seat"], bool(seat["dms_closed"])) for seat in seats
-            ),
-            state_json=row["state"],
-            board_message_id=row["board_message_id"],
-            reminder_after_seconds=row["reminder_after_seconds"],
-        )
+            return _match(row, await cursor.fetchall())
 
     @staticmethod
     async def _write_players(db: aiosqlite.Connection, match: Match) -> None:
@@ -310,8 +300,11 @@ class SqliteStore:
     @staticmethod
     async def _write_deadlines(db: aiosqlite.Connection, match_id: int, deadlines: list[Deadline]) -> None:
         await db.executemany(
-            "INSERT INTO deadlines (match_id, kind, due_at, data) VALUES (?, ?, ?, ?)",
-            [(match_id, d.kind.value, _instant(d.due_at), json.dumps(d.data, sort_keys=True)) for d in deadlines],
+            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)",
+            [
+                (match_id, d.kind.value, d.key, _instant(d.due_at), json.dumps(d.data, sort_keys=True))
+                for d in deadlines
+            ],
         )
 
     @staticmethod
@@ -337,7 +330,33 @@ class SqliteStore:
 
 
 def _for_match(deadline: Deadline, match_id: int) -> Deadline:
-    return Deadline(match_id, deadline.kind, deadline.due_at, deadline.data)
+    return replace(deadline, match_id=match_id)
+
+
+def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
+    return Match(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        opener_id=row["opener_id"],
+        status=MatchStatus(row["status"]),
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        version=row["version"],
+        created_at=_parse_instant(row["created_at"]),
+        updated_at=_parse_instant(row["updated_at"]),
+        players=tuple(Player(seat["user_id"], seat["name"], seat["seat"], bool(seat["dms_closed"])) for seat in seats),
+        state_json=row["state"],
+        board_message_id=row["board_message_id"],
+        reminder_after_seconds=row["reminder_after_seconds"],
+    )
+
+
+def _deadline_from_row(row: sqlite3.Row) -> Deadline:
+    return Deadline(
+        row["match_id"], DeadlineKind(row["kind"]), _parse_instant(row["due_at"]), json.loads(row["data"]), row["key"]
+    )
 
 
 class _WriteTransaction:

@@ -137,9 +137,7 @@ async def test_turn_refusals_change_nothing(host, store):
     await refused(host.act(match_id, CARA, "add 1"), RefusalReason.NOT_IN_GAME)
     await refused(host.act(match_id, waiting, "add 3"), RefusalReason.ILLEGAL_ACTION)
     await refused(host.act(match_id, waiting, "fold"), RefusalReason.ILLEGAL_ACTION)
-    await refused(
-        host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD
-    )
+    await refused(host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD)
     assert await host.get(match_id) == before
     assert await store.action_log(match_id) == []
 
@@ -266,3 +264,88 @@ async def test_finishing_a_game_clears_its_deadlines(host, store, clock):
         if result.outcome:
             break
     assert await store.next_deadline_at() is None
+
+
+# -- game timers and computer players ------------------------------------------------------------------------
+
+
+async def started_timed(host: MatchHost, **options) -> int:
+    match = await host.open_table(
+        guild_id=1, channel_id=600, game="timedcount", opener_id=ALICE, opener_name="Alice", options=options
+    )
+    await host.start(match.id, ALICE)
+    return match.id
+
+
+async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(host, store, clock):
+    match_id = await started_timed(host, computer_players=1)
+    match = await host.get(match_id)
+    assert [(p.name, p.is_computer) for p in match.players] == [("Alice", False), ("Bot Ada", True)]
+    await host.act(match_id, ALICE, "add 1")
+    clock.advance(seconds=1)
+    assert await host.fire_due_deadlines() == []
+    clock.advance(seconds=1)
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.kind is DeadlineKind.GAME_TIMER
+    assert host.state_of(fired.match).total == 2
+    assert [event.kind for event in fired.result.events] == ["added"]
+    (entry,) = (await store.action_log(match_id))[1:]
+    assert entry.user_id == -1 and entry.action == "add 1"
+
+
+async def test_a_computer_is_never_reminded(host, store):
+    match_id = await started_timed(host, computer_players=1)
+    await host.act(match_id, ALICE, "add 1")
+    kinds = {deadline.kind for deadline in await store.deadlines_of(match_id)}
+    assert DeadlineKind.TURN_REMINDER not in kinds
+
+
+async def test_a_game_timer_keeps_its_first_due_time_while_moves_are_made(host, db_path, clock):
+    match_id = await open_countto(host)
+    await host.abandon(match_id, ALICE)
+    match = await host.open_table(
+        guild_id=1, channel_id=601, game="timedcount", opener_id=ALICE, opener_name="Alice", options={"target": 10}
+    )
+    await host.join(match.id, BOB, "Bob")
+    await host.start(match.id, ALICE)
+    clock.advance(seconds=40)
+    await host.act(match.id, ALICE, "add 1")
+    clock.advance(seconds=20)
+    # The bonus timer was armed at the start: 60 seconds later it fires, though a move came in between.
+    (fired,) = await host.fire_due_deadlines()
+    assert [event.kind for event in fired.result.events] == ["bonus"]
+    assert host.state_of(fired.match).total == 3
+
+
+async def test_a_timer_that_fires_after_a_restart(host, store, db_path, clock):
+    match_id = await started_timed(host, computer_players=1)
+    await host.act(match_id, ALICE, "add 1")
+    await store.close()
+    clock.advance(seconds=30)
+    reopened = await SqliteStore.open(db_path)
+    try:
+        (fired,) = await make_host(reopened, clock).fire_due_deadlines()
+        assert fired.match.id == match_id and fired.result is not None
+    finally:
+        await reopened.close()
+
+
+async def test_computer_seats_count_towards_a_full_table(host):
+    match = await host.open_table(
+        guild_id=1,
+        channel_id=602,
+        game="timedcount",
+        opener_id=ALICE,
+        opener_name="Alice",
+        options={"computer_players": 1},
+    )
+    await host.join(match.id, BOB, "Bob")
+    await refused(host.join(match.id, CARA, "Cara"), RefusalReason.TABLE_FULL)
+
+
+async def test_resume_reads_every_live_match_and_names_unreadable_ones(host, store):
+    playing = await started_countto(host, BOB)
+    await host.open_table(guild_id=1, channel_id=700, game="countto", opener_id=CARA, opener_name="Cara")
+    broken = await host.get(playing)
+    await store.save_match(broken.with_changes(state_json='{"seats": 2}'), expected_version=broken.version)
+    assert await host.resume() == (2, [playing])
