@@ -26,7 +26,7 @@ from bot.storage import SqliteStore
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables",)
+EXTENSIONS = ("cogs.tables", "cogs.chat")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
 
 

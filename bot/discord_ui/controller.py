@@ -189,15 +189,60 @@ class TableController:
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
         result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
         match = result.match
-        seat = match.player(interaction.user.id).seat
-        self.display.remember(match, result.events)
-        told = "\n".join(self.display.renderers[match.game].describe(match, result.events, seat))
-        if match.status is MatchStatus.PLAYING:
-            await interaction.response.edit_message(**self.display.panel_message(match, seat, heading=told))
+        on_board = interaction.message is not None and interaction.message.id == match.board_message_id
+        if on_board:
+            self.display.remember(match, result.events)
+            await interaction.response.edit_message(**self.display.board_message(match))
         else:
-            await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
-        self.display.refresh_board(match.id)
-        self.display.follow_up(match, result.turn_started_for)
+            seat = match.player(interaction.user.id).seat
+            told = "\n".join(self.display.renderers[match.game].describe(match, result.events, seat))
+            if match.status is MatchStatus.PLAYING:
+                await interaction.response.edit_message(**self.display.panel_message(match, seat, heading=told))
+            else:
+                await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
+        self.display.after_change(match, result.events, sorted(result.turn_started_for), board_shown=on_board)
+
+    # -- typed messages ------------------------------------------------------------------------------------
+
+    async def message_typed(self, message: discord.Message) -> None:
+        """A chat message in a channel whose game takes typed moves (Anomia answers): apply it, or say why not."""
+        if message.author.bot or not message.content or message.guild is None:
+            return
+        match = await self.host.game_in_channel(message.channel.id)
+        if match is None:
+            return
+        action = self._typed_action(match, message.author.id, message.id, message.content)
+        if action is None:
+            return
+        player = match.player(message.author.id)
+        try:
+            if player is None:
+                result = await self.host.act_for_game(match.id, action)
+            else:
+                result = await self.host.act(match.id, message.author.id, action)
+        except Refusal as refusal:
+            if player is not None:
+                await message.reply(refusal.message, mention_author=False)
+            return
+        self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
+
+    @answers_refusals
+    async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
+        """/answer: the same as typing in chat, for servers where the bot cannot read messages."""
+        match = await self.host.game_in_channel(interaction.channel_id)
+        action = match and self._typed_action(match, interaction.user.id, interaction.id, text)
+        if match is None or action is None or match.player(interaction.user.id) is None:
+            await reply_privately(interaction, "There is nothing to answer here right now.")
+            return
+        result = await self.host.act(match.id, interaction.user.id, action)
+        await interaction.response.send_message(f"{interaction.user.mention} answered: **{text}**")
+        self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
+
+    def _typed_action(self, match: Match, user_id: int, message_id: int, text: str) -> str | None:
+        player = match.player(user_id)
+        renderer = self.display.renderers[match.game]
+        view = self.host.public_view(match)
+        return renderer.typed_action(match, view, player.seat if player else None, message_id, text.strip())
 
     # -- helpers -------------------------------------------------------------------------------------------
 

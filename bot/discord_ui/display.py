@@ -70,7 +70,10 @@ class TableDisplay:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         view = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
-            view.add_item(HandButton(match.id))
+            for choice in renderer.board_actions(match, self.host.public_view(match)):
+                view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+            if renderer.has_private_panel:
+                view.add_item(HandButton(match.id))
         return {"embed": embed, "view": view}
 
     def panel_message(self, match: Match, seat: int, *, heading: str = "") -> dict:
@@ -185,7 +188,7 @@ class TableDisplay:
 
     async def _send_panel(self, match: Match, seat: int, heading: str) -> None:
         player = match.at_seat(seat)
-        if player.dms_closed:
+        if player.dms_closed or player.is_computer or not self.renderers[match.game].has_private_panel:
             return
         try:
             channel = await self._dm_channel(player.user_id)
@@ -231,6 +234,32 @@ class TableDisplay:
         """In the background: tell the players whose turn began, and announce a finished game."""
         self._spawn(self._follow_up(match, turn_started_for, heading))
 
+    def after_change(
+        self, match: Match, events: Sequence[Event], turn_started_for: Sequence[int], *, board_shown: bool = False
+    ) -> None:
+        """Everything a change shows besides the reply to whoever made it: the board, the channel, the DMs.
+
+        `board_shown`: the reply itself was the new board (a click on the board), already `remember`ed.
+        """
+        if board_shown:
+            self.board_edited_by_interaction(match.id)
+        else:
+            self.remember(match, events)
+            self.refresh_board(match.id)
+        self._spawn(self._announce(match, events))
+        self.follow_up(match, turn_started_for)
+
+    async def _announce(self, match: Match, events: Sequence[Event]) -> None:
+        channel = self.client.get_partial_messageable(match.channel_id)
+        for announcement in self.renderers[match.game].announcements(match, events):
+            try:
+                if announcement.react_to is not None:
+                    await channel.get_partial_message(announcement.react_to).add_reaction(announcement.emoji)
+                else:
+                    await channel.send(announcement.content)
+            except discord.HTTPException as error:
+                log.warning("could not announce in match %s: %s", match.id, error)
+
     async def _follow_up(self, match: Match, turn_started_for: Sequence[int], heading: str | None) -> None:
         title = self.host.rules_for(match).title
         if heading is None:
@@ -243,6 +272,9 @@ class TableDisplay:
 
     async def deadline_fired(self, fired: DeadlineFired) -> None:
         match = fired.match
+        if fired.result is not None:
+            self.after_change(match, fired.result.events, sorted(fired.result.turn_started_for))
+            return
         if fired.kind is DeadlineKind.LOBBY_EXPIRY:
             self.refresh_board(match.id)
             return

@@ -121,6 +121,11 @@ class MatchHost:
             raise Refusal(RefusalReason.NO_TABLE, "That table no longer exists.")
         return match
 
+    async def game_in_channel(self, channel_id: int) -> Match | None:
+        """The game being played in this channel, if any (a lobby does not count)."""
+        match = await self.store.live_match_in_channel(channel_id)
+        return match if match is not None and match.status is MatchStatus.PLAYING else None
+
     async def table_in_channel(self, channel_id: int) -> Match:
         match = await self.store.live_match_in_channel(channel_id)
         if match is None:
@@ -308,6 +313,14 @@ class MatchHost:
         if outcome:
             self._locks.pop(match.id, None)
         return ActionResult(updated, events, outcome, rules.actors(new_state) - actors)
+
+    async def act_for_game(self, match_id: int, action_text: str) -> ActionResult:
+        """Apply an action on the game's own behalf (SYSTEM): what a spectator typed during a face-off."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status is not MatchStatus.PLAYING:
+                raise Refusal(RefusalReason.GAME_OVER, "This game is not running.")
+            return await self._apply(match, self.state_of(match), SYSTEM, 0, action_text)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 

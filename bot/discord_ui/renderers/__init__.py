@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
@@ -33,19 +33,46 @@ class PrivatePanel:
     notes: Sequence[str] = field(default_factory=tuple)
 
 
-class GameRenderer(Protocol):
+@dataclass(frozen=True)
+class Announcement:
+    """Something to say in the table's channel after a change: a message, or a reaction on a player's message."""
+
+    content: str = ""
+    react_to: int | None = None
+    emoji: str = ""
+
+
+class GameRenderer:
+    """The base every game's renderer extends; the defaults fit a turn-based game with private hands."""
+
+    has_private_panel: bool = True
+    """Whether players have something private (a hand): the board then offers "My hand", and DMs are sent."""
+
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""
-        ...
+        raise NotImplementedError
+
+    def board_actions(self, match: Match, view: Any) -> Sequence[Choice]:
+        """Actions offered as buttons on the board itself (pinned to the board's version)."""
+        return ()
 
     def panel(self, match: Match, view: Any) -> PrivatePanel:
         """One seat's private panel, from that seat's view."""
-        ...
+        raise NotImplementedError
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         """Lines that tell `seat` (None: everyone) what these events were, in the order they happened."""
-        ...
+        return []
+
+    def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
+        """Messages and reactions for the channel after these events (a face-off called, an answer marked)."""
+        return ()
+
+    def typed_action(self, match: Match, view: Any, seat: int | None, message_id: int, text: str) -> str | None:
+        """The action a chat message stands for in this game (None: it is just chat). `seat` is None for
+        someone not playing."""
+        return None
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         """One or two sentences announcing how the game ended."""
-        ...
+        raise NotImplementedError

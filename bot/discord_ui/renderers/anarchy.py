@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_ui.renderers import Choice, PrivatePanel
+from bot.discord_ui.renderers import Choice, GameRenderer, PrivatePanel
 from bot.engine import Event, Outcome
 from bot.games.anarchy import AnarchyPublicView, AnarchySeatView, Card, DrawCard, EndTurn, PlayCard
 from bot.matches import Match
@@ -26,7 +26,7 @@ def _trump_line(view: AnarchyPublicView) -> str:
     return f"**{rank}** and **{SUIT_NAMES[view.trump_suit]}** (indicator {view.trump_indicator.label}, {where})"
 
 
-class AnarchyRenderer:
+class AnarchyRenderer(GameRenderer):
     def board(self, match: Match, view: AnarchyPublicView) -> discord.Embed:
         embed = discord.Embed(title="Anarchy", description=f"Trump: {_trump_line(view)}")
         top = f"**{view.top_card.label}**" if view.top_card else "none yet: the first card must be a trump"

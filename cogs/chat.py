@@ -1,0 +1,28 @@
+"""Moves typed in chat (Anomia's face-off answers), and /answer for servers without the Message Content intent."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AnthologyBot
+
+
+class Chat(commands.Cog):
+    def __init__(self, bot: AnthologyBot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        await self.bot.tables.message_typed(message)
+
+    @app_commands.command(name="answer", description="Answer a face-off (the same as typing it in the channel).")
+    @app_commands.describe(text="Your answer")
+    @app_commands.guild_only()
+    async def answer(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
+        await self.bot.tables.answer_command(interaction, text)
+
+
+async def setup(bot: AnthologyBot) -> None:
+    await bot.add_cog(Chat(bot))
