@@ -49,7 +49,14 @@ def wanted_intents(*, message_content: bool = True) -> discord.Intents:
 class AnthologyBot(commands.Bot):
     """The bot: owns the store, host, display, controller and deadline runner for its lifetime."""
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None, intents: discord.Intents | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        intents: discord.Intents | None = None,
+        new_seed: Callable[[], int] | None = None,
+    ):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents or wanted_intents(),
@@ -58,6 +65,7 @@ class AnthologyBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock or SystemClock()
+        self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.store: SqliteStore | None = None
         self._deadline_task: asyncio.Task[None] | None = None
 
@@ -67,7 +75,7 @@ class AnthologyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.host = MatchHost(self.store, self.clock, GAMES, new_seed=lambda: secrets.randbits(62))
+        self.host = MatchHost(self.store, self.clock, GAMES, new_seed=self.new_seed)
         self.display = TableDisplay(self, self.host, RENDERERS)
         self.tables = TableController(self.host, self.display, GAMES)
         self.deadlines = DeadlineRunner(self.host, self.display)
@@ -103,26 +111,36 @@ class AnthologyBot(commands.Bot):
     async def close(self) -> None:
         if self._deadline_task is not None:
             self._deadline_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._deadline_task
         if self.store is not None:
-            # Let board edits and DMs already under way finish before the connection goes.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.display.idle(), timeout=5)
+            # Let board edits and DMs already under way finish while the connection is still up.
+            await self._display_idle()
         await super().close()
         if self.store is not None:
+            await self._display_idle()  # anything a last gateway event started
             await self.store.close()
             self.store = None
 
+    async def _display_idle(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.display.idle(), timeout=5)
 
 async def run(
     settings: Settings,
     *,
     clock: Clock | None = None,
+    new_seed: Callable[[], int] | None = None,
     started: Callable[[AnthologyBot], None] | None = None,
 ) -> None:
-    """Run the bot until it is closed. Without the Message Content intent, run on without it."""
+    """Run the bot until it is closed. Without the Message Content intent, run on without it.
+
+    Tests pass a clock, a source of game seeds and a `started` hook; `python -m bot` passes only settings."""
     message_content = True
     while True:
-        bot = AnthologyBot(settings, clock=clock, intents=wanted_intents(message_content=message_content))
+        bot = AnthologyBot(
+            settings, clock=clock, intents=wanted_intents(message_content=message_content), new_seed=new_seed
+        )
         if started is not None:
             started(bot)
         try:

@@ -44,6 +44,8 @@ class Anthology:
         self.channel = self.guild.create_text_channel("games")
         self.users: dict[str, ScriptedUser] = {name: self.guild.add_member(name) for name in PLAYER_NAMES}
         self.bots: list[AnthologyBot] = []
+        self.next_seed = 7
+        """The seed the next table is dealt from: tests pick one that deals the situation they need."""
         self.errors = ErrorLog()
         self._task: asyncio.Task[None] | None = None
 
@@ -65,7 +67,9 @@ class Anthology:
             self.bots.append(bot)
 
         count = len(self.bots)
-        self._task = asyncio.create_task(run(self.settings, clock=self.clock, started=started), name="anthology")
+        self._task = asyncio.create_task(
+            run(self.settings, clock=self.clock, new_seed=lambda: self.next_seed, started=started), name="anthology"
+        )
         self.fake.watch(self._task)
         await self.fake.wait_for(lambda: len(self.bots) > count, 10, "the bot to be built")
         await self.fake.wait_for(lambda: self.bot.is_ready() or self._task.done(), 10, "the bot to become ready")
@@ -106,8 +110,10 @@ class Anthology:
 
     # -- common steps ------------------------------------------------------------------------------------
 
-    async def open_table(self, opener: ScriptedUser, options: str = "", **extra) -> FakeMessage:
-        handle = await opener.slash(self.channel, "play", game="anarchy", thread=False, options=options, **extra)
+    async def open_table(
+        self, opener: ScriptedUser, options: str = "", game: str = "anarchy", **extra
+    ) -> FakeMessage:
+        handle = await opener.slash(self.channel, "play", game=game, thread=False, options=options, **extra)
         board = await handle.response()
         await self.board_attached(board)
         return board
@@ -120,13 +126,19 @@ class Anthology:
             await asyncio.sleep(0.005)
         raise TimeoutError("the board was never attached")
 
-    async def started_game(self, *players: ScriptedUser, options: str = "") -> FakeMessage:
-        board = await self.open_table(players[0], options)
+    async def started_game(self, *players: ScriptedUser, options: str = "", game: str = "anarchy") -> FakeMessage:
+        board = await self.open_table(players[0], options, game)
         for player in players[1:]:
             await (await player.click(board, "Join")).response()
         await (await players[0].click(board, "Start")).response()
         await self.settled()
         return board
+
+    async def run_timers(self, seconds: float) -> None:
+        """Let `seconds` pass on the bot's clock and let it do whatever fell due (computer moves, timeouts)."""
+        self.clock.advance(seconds=seconds)
+        await self.bot.deadlines.fire_due()
+        await self.settled()
 
     async def hand_panel(self, player: ScriptedUser, board: FakeMessage) -> FakeMessage:
         return await (await player.click(board, "My hand")).response()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from typing import Concatenate, ParamSpec
@@ -17,6 +18,7 @@ import discord
 
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.options import parse_options
+from bot.discord_ui.renderers import TypedMove
 from bot.engine import GameRules
 from bot.matches import Match, MatchHost, MatchStatus, Refusal
 
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 
 Params = ParamSpec("Params")
 ARCHIVE_AFTER_A_WEEK = 10080
+HANDLED_MESSAGES_KEPT = 2000
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -61,6 +64,7 @@ class TableController:
         self.host = host
         self.display = display
         self.games = games
+        self._handled_messages: deque[int] = deque(maxlen=HANDLED_MESSAGES_KEPT)
 
     # -- slash commands ------------------------------------------------------------------------------------
 
@@ -204,24 +208,36 @@ class TableController:
 
     # -- typed messages ------------------------------------------------------------------------------------
 
+    def handled_message(self, message_id: int) -> bool:
+        """Whether this chat message has been read (and applied, if it was a move)."""
+        return message_id in self._handled_messages
+
     async def message_typed(self, message: discord.Message) -> None:
         """A chat message in a channel whose game takes typed moves (Anomia answers): apply it, or say why not."""
         if message.author.bot or not message.content or message.guild is None:
             return
+        # A gateway replay can deliver a message twice; a move must count once.
+        if message.id in self._handled_messages:
+            return
+        try:
+            await self._read_typed(message)
+        finally:
+            self._handled_messages.append(message.id)
+
+    async def _read_typed(self, message: discord.Message) -> None:
         match = await self.host.game_in_channel(message.channel.id)
         if match is None:
             return
-        action = self._typed_action(match, message.author.id, message.id, message.content)
-        if action is None:
+        move = self._typed_move(match, message.author.id, message.id, message.content)
+        if move is None:
             return
-        player = match.player(message.author.id)
         try:
-            if player is None:
-                result = await self.host.act_for_game(match.id, action)
+            if move.for_game:
+                result = await self.host.act_for_game(match.id, move.action)
             else:
-                result = await self.host.act(match.id, message.author.id, action)
+                result = await self.host.act(match.id, message.author.id, move.action)
         except Refusal as refusal:
-            if player is not None:
+            if not move.for_game:
                 await message.reply(refusal.message, mention_author=False)
             return
         self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
@@ -230,19 +246,19 @@ class TableController:
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
         """/answer: the same as typing in chat, for servers where the bot cannot read messages."""
         match = await self.host.game_in_channel(interaction.channel_id)
-        action = match and self._typed_action(match, interaction.user.id, interaction.id, text)
-        if match is None or action is None or match.player(interaction.user.id) is None:
-            await reply_privately(interaction, "There is nothing to answer here right now.")
+        move = match and self._typed_move(match, interaction.user.id, interaction.id, text)
+        if match is None or move is None or move.for_game:
+            await reply_privately(interaction, "There is nothing for you to answer here right now.")
             return
-        result = await self.host.act(match.id, interaction.user.id, action)
+        result = await self.host.act(match.id, interaction.user.id, move.action)
         await interaction.response.send_message(f"{interaction.user.mention} answered: **{text}**")
         self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
 
-    def _typed_action(self, match: Match, user_id: int, message_id: int, text: str) -> str | None:
+    def _typed_move(self, match: Match, user_id: int, message_id: int, text: str) -> TypedMove | None:
         player = match.player(user_id)
+        seat = player.seat if player is not None and player.seat in self.host.actors(match) else None
         renderer = self.display.renderers[match.game]
-        view = self.host.public_view(match)
-        return renderer.typed_action(match, view, player.seat if player else None, message_id, text.strip())
+        return renderer.typed_move(match, self.host.public_view(match), seat, message_id, text.strip())
 
     # -- helpers -------------------------------------------------------------------------------------------
 

@@ -4,10 +4,12 @@ Adding a game means writing its rules module (a `GameRules` subclass) and adding
 `_RULES` below; the host, the /rules command and the conformance tests all find it here.
 """
 
+from bot.content.anomia import load_anomia_content
 from bot.engine import GameRules
 from bot.games.anarchy import AnarchyRules
+from bot.games.anomia import AnomiaRules
 
-_RULES: tuple[GameRules, ...] = (AnarchyRules(),)
+_RULES: tuple[GameRules, ...] = (AnarchyRules(), AnomiaRules(load_anomia_content()))
 
 GAMES: dict[str, GameRules] = {rules.key: rules for rules in _RULES}
 

@@ -42,6 +42,14 @@ class Announcement:
     emoji: str = ""
 
 
+@dataclass(frozen=True)
+class TypedMove:
+    """A chat message read as a game action; `for_game` actions are applied on the game's own behalf."""
+
+    action: str
+    for_game: bool = False
+
+
 class GameRenderer:
     """The base every game's renderer extends; the defaults fit a turn-based game with private hands."""
 
@@ -68,9 +76,9 @@ class GameRenderer:
         """Messages and reactions for the channel after these events (a face-off called, an answer marked)."""
         return ()
 
-    def typed_action(self, match: Match, view: Any, seat: int | None, message_id: int, text: str) -> str | None:
-        """The action a chat message stands for in this game (None: it is just chat). `seat` is None for
-        someone not playing."""
+    def typed_move(self, match: Match, view: Any, seat: int | None, message_id: int, text: str) -> TypedMove | None:
+        """The move a chat message stands for in this game (None: it is just chat). `seat` is None for someone
+        who may not act now (a spectator, or a player waiting)."""
         return None
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
