@@ -327,3 +327,39 @@ async def test_a_loser_s_next_card_can_start_a_cascade(anthology):
     assert after.flipper == view.flipper and after.draw_pile_sizes == view.draw_pile_sizes
     calls = said_in_channel(anthology, "Face-off!")
     assert len(calls) >= 2
+
+
+async def test_a_stuck_faceoff_is_reminded_and_the_opener_may_skip_it(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    table = await started_anomia(anthology, alice, bob, cara)
+    view = await table.flip_until_faceoff()
+    assert "Skip face-off" not in table.board.button_labels()
+    await anthology.run_timers(61)  # live timing reminds after a minute (ruling M12)
+    (reminder,) = said_in_channel(anthology, "still waiting for an answer")
+    for seat in view.faceoff.seats:
+        assert f"<@{(await table.user_at(seat)).id}>" in reminder.content
+    await anthology.settled()
+    assert "Skip face-off" in table.board.button_labels()
+    await (await alice.click(table.board, "Skip face-off")).response()
+    await anthology.settled()
+    after = await table.view()
+    assert after.faceoff is None or after.faceoff.number > view.faceoff.number
+    assert after.last_resolution.reason == "skipped"
+    assert sum(after.winning_pile_sizes) == 0
+
+
+async def test_rest_calls_per_faceoff(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    mark = anthology.fake.mark()
+    await table.answer(first)
+    await table.answer(second)
+    await anthology.settled()
+    calls = anthology.fake.calls_since(mark)
+    # Two answers decide it: one ✅ on the winning message, one line announcing the win, and the board edits
+    # (merged while one is in flight). README.md quotes this figure.
+    assert calls["PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"] == 1
+    assert calls["POST /channels/{channel_id}/messages"] == 1
+    assert calls[BOARD_EDIT] <= 2
+    assert sum(calls.values()) <= 4
