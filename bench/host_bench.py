@@ -15,27 +15,18 @@ import argparse
 import asyncio
 import itertools
 import json
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
+from timing import summary
+
+from bot.app import SystemClock
 from bot.games import GAMES
 from bot.matches import MatchHost
 from bot.storage import SqliteStore
-
-
-class WallClock:
-    def now(self) -> datetime:
-        return datetime.now(UTC)
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def rss_megabytes() -> float:
@@ -48,7 +39,7 @@ def rss_megabytes() -> float:
 async def fill(path: Path, matches: int, actions: int) -> dict:
     store = await SqliteStore.open(path)
     seeds = itertools.count(1)
-    host = MatchHost(store, WallClock(), GAMES, new_seed=lambda: next(seeds))
+    host = MatchHost(store, SystemClock(), GAMES, new_seed=lambda: next(seeds))
     started = time.perf_counter()
     ids = []
     for number in range(matches):
@@ -77,8 +68,7 @@ async def fill(path: Path, matches: int, actions: int) -> dict:
         "matches": matches,
         "fill_seconds": round(fill_seconds, 1),
         "actions_measured": len(timings),
-        "action_ms_p50": round(statistics.median(timings), 2),
-        "action_ms_p99": round(percentile(timings, 0.99), 2),
+        **summary("action", timings),
     }
 
 
@@ -87,7 +77,7 @@ async def resume(path: Path) -> dict:
     baseline = rss_megabytes()
     begun = time.perf_counter()
     store = await SqliteStore.open(path)
-    host = MatchHost(store, WallClock(), GAMES, new_seed=lambda: 0)
+    host = MatchHost(store, SystemClock(), GAMES, new_seed=lambda: 0)
     live, unreadable = await host.resume()
     await store.next_deadline_at()
     startup = time.perf_counter() - begun
