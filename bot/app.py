@@ -77,6 +77,7 @@ class AnthologyBot(commands.Bot):
         self.store = await SqliteStore.open(self.settings.database_path)
         self.host = MatchHost(self.store, self.clock, GAMES, new_seed=self.new_seed)
         self.display = TableDisplay(self, self.host, RENDERERS)
+        self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, GAMES)
         self.deadlines = DeadlineRunner(self.host, self.display)
         live, unreadable = await self.host.resume()

@@ -28,6 +28,9 @@ DMS_CLOSED = 50007
 SELECT_LIMIT = 25
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
+CHAT_UNREADABLE = (
+    "I can't read messages in this server (my Message Content intent is off), so answer with `/answer`."
+)
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
     MatchStatus.PLAYING: discord.Colour.green(),
@@ -45,6 +48,8 @@ class TableDisplay:
         self.host = host
         self.renderers = renderers
         self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
+        self.reads_chat = True
+        """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
         self._recent: dict[int, deque[str]] = {}
@@ -63,6 +68,8 @@ class TableDisplay:
         recent = self._recent.get(match.id)
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
+        if renderer.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
+            embed.add_field(name="Answering", value=CHAT_UNREADABLE, inline=False)
         outcome = self.host.outcome(match)
         if outcome is not None:
             embed.add_field(name="Game over", value=renderer.outcome_text(match, outcome), inline=False)

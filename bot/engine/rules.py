@@ -24,7 +24,7 @@ SYSTEM: Seat = -1
 """The seat of the game itself: timers that run out act as SYSTEM (see `GameRules.timers`)."""
 
 ARRIVAL_PLACEHOLDER = "{arrival}"
-"""In a timer's action, the host writes here an arrival key for the moment the timer fires: a number that
+"""In a timer's action, the host writes here an arrival key for the moment the timer fell due: a number that
 orders like Discord message ids (a snowflake of that instant), so a computer's answer races typed ones."""
 
 COMPUTER_PLAYERS_OPTION = "computer_players"

@@ -67,6 +67,8 @@ CHALLENGE_DELAY = {LIVE: 15.0, ASYNC: 12 * 3600.0}  # ruling M7: 15 s by default
 COMPUTER_ANSWER_MS = {LIVE: (4000, 9000), ASYNC: (600_000, 3_600_000)}
 """How long a computer takes to answer. In async play humans answer over hours, so computers take 10-60 minutes
 rather than seconds; otherwise no human could ever beat them."""
+COMPUTER_PACE = {"steady": 1.0, "quick": 0.5, "slow": 2.0}
+"""The `computer_pace` option: a factor on the computer's answering time."""
 COMPUTER_DECISION_DELAY = {LIVE: 2.0, ASYNC: 5.0}
 """How long a computer takes to vote, or to accept or challenge in a challenge window."""
 NONSENSE_WORD = "xyzzy"
@@ -250,6 +252,7 @@ class AnomiaOptions:
     tie_window_ms: int = 0
     timing: str = LIVE
     computer_players: int = 0
+    computer_pace: str = "steady"
 
 
 @dataclass(frozen=True)
@@ -450,6 +453,7 @@ class AnomiaPublicView:
                 "tie_window_ms": self.options.tie_window_ms,
                 "timing": self.options.timing,
                 "computer_players": self.options.computer_players,
+                "computer_pace": self.options.computer_pace,
             },
             "tops": [
                 None
@@ -551,6 +555,12 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
             "Computer players",
             (0, 1, 2, 3, 4, 5),
             "How many of the seats are computer players; they sit after the humans.",
+        ),
+        Option(
+            "computer_pace",
+            "Computer pace",
+            tuple(COMPUTER_PACE),
+            "How long computer players take to answer: steady (4-9 s live), quick (half that), slow (twice).",
         ),
     )
 
@@ -722,6 +732,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
                 "tie_window_ms": state.options.tie_window_ms,
                 "timing": state.options.timing,
                 "computer_players": state.options.computer_players,
+                "computer_pace": state.options.computer_pace,
             },
             "deck": [[card.id, list(card.symbols), card.category] for card in state.deck],
             "computer_seats": list(state.computer_seats),
@@ -1363,7 +1374,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         low, high = COMPUTER_ANSWER_MS[state.options.timing]
         rng = self._computer_rng(state, seat)
         rng.next_u64()  # not the draw that picked the answer
-        return rng.between(low, high) / 1000
+        return rng.between(low, high) / 1000 * COMPUTER_PACE[state.options.computer_pace]
 
     def _computer_rng(self, state: AnomiaState, seat: Seat) -> SeededRandom:
         """A random source for a computer's choices that depends on the state without advancing it."""

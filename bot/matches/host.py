@@ -362,7 +362,8 @@ class MatchHost:
         timer = next((timer for timer in timers if timer.key == deadline.key), None)
         if timer is None:
             return None
-        action = timer.action.replace(ARRIVAL_PLACEHOLDER, str(arrival_key(self.clock.now())))
+        # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
+        action = timer.action.replace(ARRIVAL_PLACEHOLDER, str(arrival_key(deadline.due_at)))
         user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
         try:
             result = await self._apply(match, state, timer.seat, user_id, action)

@@ -64,6 +64,10 @@ class AnomiaTable:
             await self.flip()
         raise AssertionError("no face-off came up")
 
+    def knows_an_answer(self, category_id: str) -> bool:
+        said = self.said.get(category_id, set())
+        return any(answer_key(text) not in said for text in answers_for(category_id))
+
     def fresh_answer(self, category_id: str) -> str:
         """An accepted answer not said yet for this category (a made-up one when the list is used up)."""
         said = self.said.setdefault(category_id, set())
@@ -88,6 +92,31 @@ class AnomiaTable:
         """Wait until the bot has read a chat message and shown what it changed."""
         await self.anthology.fake.wait_for(lambda: self.anthology.bot.tables.handled_message(message.id))
         await self.anthology.settled()
+
+
+    async def play_to_the_end(self) -> None:
+        """Play as the humans would: flip, answer their face-offs (leaving computers time to answer theirs), vote
+        yes, and let the clock run when only computers or timers can move."""
+        anthology = self.anthology
+        for _ in range(2000):
+            view = await self.view()
+            if view.outcome is not None:
+                return
+            faceoff = view.faceoff
+            waiting = anthology.bot.host.actors(await self.match())
+            humans = [seat for seat in waiting if seat not in view.computer_seats]
+            if faceoff is None:
+                await self.flip()
+            elif faceoff.phase == "open" and not set(faceoff.seats) & set(view.computer_seats) and humans:
+                answering = [seat for seat in faceoff.seats if seat in humans]
+                knows = [seat for seat in answering if self.knows_an_answer(await self.category_of(seat))]
+                await self.answer((knows or answering)[0])
+            elif faceoff.phase == "vote" and humans:
+                await (await (await self.user_at(humans[0])).click(self.board, "Vote yes")).response()
+                await anthology.settled()
+            else:
+                await anthology.run_timers(20)
+        raise AssertionError("the game did not end")
 
 
 async def started_anomia(anthology: Anthology, *players: ScriptedUser, options: str = "") -> AnomiaTable:
@@ -233,32 +262,7 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
     table = await started_anomia(anthology, alice, bob, cara, options="computer_players=1")
     match = await table.match()
     assert [player.name for player in match.players][-1] == "Bot Ada"
-    for _ in range(2000):
-        view = await table.view()
-        if view.outcome is not None:
-            break
-        faceoff = view.faceoff
-        if faceoff is None:
-            await table.flip()
-        elif faceoff.phase in ("open", "settling"):
-            answered = {seat for seat, _ in faceoff.candidates}
-            humans = [seat for seat in faceoff.seats if seat not in view.computer_seats and seat not in answered]
-            computer_in_it = any(seat in view.computer_seats for seat in faceoff.seats)
-            if humans and faceoff.phase == "open" and not computer_in_it:
-                await table.answer(humans[0])
-            else:
-                await anthology.run_timers(10)
-        elif faceoff.phase == "vote":
-            waiting = anthology.bot.host.actors(await table.match())
-            humans = [seat for seat in faceoff.voters if seat in waiting and seat not in view.computer_seats]
-            voter = await table.user_at(humans[0]) if humans else None
-            if voter is not None and "Vote yes" in table.board.button_labels():
-                await (await voter.click(table.board, "Vote yes")).response()
-                await anthology.settled()
-            else:
-                await anthology.run_timers(10)
-        else:
-            await anthology.run_timers(20)
+    await table.play_to_the_end()
     match = await table.match()
     assert match.status is MatchStatus.FINISHED
     assert said_in_channel(anthology, "won Anomia")
@@ -266,9 +270,17 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
     assert table.board.button_labels() == []
 
 
+async def test_a_newcomer_can_play_alone_against_computers(anthology):
+    table = await started_anomia(anthology, anthology.alice, options="computer_players=2 computer_pace=quick")
+    assert [player.name for player in (await table.match()).players] == ["alice", "Bot Ada", "Bot Bix"]
+    await table.play_to_the_end()
+    assert (await table.match()).status is MatchStatus.FINISHED
+
+
 async def test_without_message_content_players_answer_with_a_command(tmp_path, clock):
     async with running_anthology(tmp_path, clock, message_content_allowed=False) as world:
         table = await started_anomia(world, world.alice, world.bob, world.cara)
+        assert "answer with `/answer`" in str(table.board.embeds[0]["fields"])
         view = await table.flip_until_faceoff()
         first, _ = view.faceoff.seats
         player = await table.user_at(first)

@@ -200,6 +200,7 @@ def test_options_and_their_defaults():
         "tie_window_ms": 0,
         "timing": "live",
         "computer_players": 0,
+        "computer_pace": "steady",
     }
     state = RULES.setup(5, {"computer_players": 2, "judging": "trust"}, seed=1)
     assert state.computer_seats == (3, 4)  # computers sit after the humans
@@ -643,6 +644,18 @@ def test_computer_answers_from_the_list_with_an_arrival_placeholder_after_four_t
     assert not [timer for timer in RULES.timers(state) if timer.seat == 2]
     assert [timer.key for timer in RULES.timers(state)] == ["settle-1"]
     assert RULES.timers(state)[0].delay_seconds == 0.75
+
+
+def test_computer_pace_scales_the_answering_time():
+    delays = {}
+    for pace in ("steady", "quick", "slow"):
+        state = table(
+            ["fruit/1", "band/2", ""], draw=("colour/1 filler000/6", ""), flipper=2, computers=(2,), computer_pace=pace
+        )
+        state = act(state, 2, "flip left")
+        (answer,) = [timer for timer in RULES.timers(state) if timer.seat == 2]
+        delays[pace] = answer.delay_seconds
+    assert delays["quick"] == delays["steady"] / 2 and delays["slow"] == delays["steady"] * 2
 
 
 def test_computer_with_nothing_to_say_stays_quiet():

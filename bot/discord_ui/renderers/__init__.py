@@ -55,6 +55,8 @@ class GameRenderer:
 
     has_private_panel: bool = True
     """Whether players have something private (a hand): the board then offers "My hand", and DMs are sent."""
+    takes_typed_moves: bool = False
+    """Whether players move by typing in the channel (see `typed_move`)."""
 
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""

@@ -18,6 +18,7 @@ WINNING_MARK = "✅"
 
 class AnomiaRenderer(GameRenderer):
     has_private_panel = False
+    takes_typed_moves = True
 
     def __init__(self, content: AnomiaContent) -> None:
         self.symbols = {symbol.id: symbol for symbol in content.symbols}
