@@ -80,6 +80,7 @@ class AnthologyBot(commands.Bot):
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, GAMES)
         self.deadlines = DeadlineRunner(self.host, self.display)
+        self.host.on_deadlines_changed = self.deadlines.wake
         live, unreadable = await self.host.resume()
         log.info("resumed %d live match(es)", live)
         if unreadable:

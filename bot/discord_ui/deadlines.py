@@ -14,7 +14,8 @@ from bot.matches import MatchHost
 
 log = logging.getLogger(__name__)
 
-# New deadlines are never due sooner than this, so a sleep this long cannot miss one.
+# The host wakes the runner whenever it writes deadlines; this bound only limits how long a missed wake-up
+# (or a clock that jumped) could delay one.
 LONGEST_SLEEP_SECONDS = 60.0
 
 
@@ -37,6 +38,8 @@ class DeadlineRunner:
 
     async def run(self) -> None:
         while True:
+            # Cleared before reading the deadlines, so a wake-up for one written meanwhile is not lost.
+            self._wake.clear()
             try:
                 await self.fire_due()
                 delay = LONGEST_SLEEP_SECONDS
@@ -46,6 +49,5 @@ class DeadlineRunner:
             except Exception:
                 log.exception("deadline check failed; trying again shortly")
                 delay = LONGEST_SLEEP_SECONDS
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)

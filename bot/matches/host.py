@@ -74,6 +74,8 @@ class MatchHost:
         self.games = games
         self.new_seed = new_seed
         self.lobby_expires_after = lobby_expires_after
+        self.on_deadlines_changed: Callable[[], None] = lambda: None
+        """Called after every commit that wrote deadlines, so whoever runs them can look again."""
         self._locks: dict[int, asyncio.Lock] = {}
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -170,12 +172,14 @@ class MatchHost:
             reminder_after_seconds=int(reminder_after.total_seconds()),
         )
         try:
-            return await self.store.create_match(match, self._lobby_expiry(match))
+            created = await self.store.create_match(match, self._lobby_expiry(match))
         except ChannelBusy:
             raise Refusal(
                 RefusalReason.CHANNEL_BUSY,
                 "This channel already has a table. Finish or abandon it first, or play in another channel.",
             ) from None
+        self.on_deadlines_changed()
+        return created
 
     async def join(self, match_id: int, user_id: int, name: str) -> Match:
         async with self._lock(match_id):
@@ -425,6 +429,8 @@ class MatchHost:
                 RefusalReason.STALE_BOARD,
                 "Someone else changed this game at the same moment: please try again.",
             )
+        if writes.get("deadlines"):
+            self.on_deadlines_changed()
 
     def _lobby_expiry(self, match: Match) -> list[Deadline]:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]

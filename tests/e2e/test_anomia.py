@@ -375,3 +375,15 @@ async def test_rest_calls_per_faceoff(anthology):
     assert calls["POST /channels/{channel_id}/messages"] == 1
     assert calls[BOARD_EDIT] <= 2
     assert sum(calls.values()) <= 4
+
+
+async def test_the_settling_window_closes_on_its_own(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, _ = view.faceoff.seats
+    message = await table.answer(first)
+    # Nobody calls the deadline runner here: the host woke it when it wrote the settle timer, and it sleeps
+    # until the timer is due by the bot's clock.
+    anthology.clock.advance(seconds=1)
+    anthology.bot.deadlines.wake()
+    await anthology.fake.wait_for(lambda: message.reaction_count("✅") == 1)

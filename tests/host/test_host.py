@@ -349,3 +349,12 @@ async def test_resume_reads_every_live_match_and_names_unreadable_ones(host, sto
     broken = await host.get(playing)
     await store.save_match(broken.with_changes(state_json='{"seats": 2}'), expected_version=broken.version)
     assert await host.resume() == (2, [playing])
+
+
+async def test_whoever_runs_deadlines_is_told_when_new_ones_are_written(host, clock):
+    told = []
+    host.on_deadlines_changed = lambda: told.append(1)
+    match_id = await started_timed(host, computer_players=1)
+    assert len(told) == 2  # the lobby's expiry, then the game's reminder and timers
+    await host.act(match_id, ALICE, "add 1")
+    assert len(told) == 3
