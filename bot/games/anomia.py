@@ -247,7 +247,7 @@ AnomiaAction = Flip | GiveAnswer | Heard | CastVote | Command
 class AnomiaOptions:
     """The table options chosen when the match was opened."""
 
-    judging: str = LISTS
+    judging: str = TRUST
     no_repeat: bool = True
     tie_window_ms: int = 0
     timing: str = LIVE
@@ -533,14 +533,12 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
     min_players = 3
     max_players = 6  # ruling M3: two players are not offered
     options = (
-        # Ruling M7 lists "trust" first; we default to "lists" because it decides most answers with no human
-        # judging, which suits a chat game where nobody wants to referee.
         Option(
             "judging",
             "Judging",
-            (LISTS, TRUST, VOTE),
-            "lists: listed answers win at once, others go to a vote; trust: any answer wins, the loser may "
-            "challenge; vote: every winning answer is voted on (ruling M7).",
+            (TRUST, LISTS, VOTE),
+            "trust: any answer wins, the loser may challenge; lists: listed answers win at once, others go to a "
+            "vote; vote: every winning answer is voted on (ruling M7: trust is the default).",
         ),
         Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win (M8)."),
         Option(
@@ -1058,6 +1056,9 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
             return self._tie(state, (leader.seat, faceoff.candidates[rival].seat), events)
         if state.options.judging == TRUST and leader.status == LISTED:
             faceoff = replace(faceoff, phase=CHALLENGE, leader=first, ballot=None)
+            challenger = faceoff.opponent(leader.seat)
+            data = {"text": leader.text, "challenger": challenger}
+            events.append(Event("challenge_window_opened", leader.seat, data))
             return replace(state, faceoff=faceoff), events
         return self._win(state, first, events)
 

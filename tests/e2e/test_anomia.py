@@ -120,6 +120,10 @@ class AnomiaTable:
 
 
 async def started_anomia(anthology: Anthology, *players: ScriptedUser, options: str = "") -> AnomiaTable:
+    """A started table. Judging is `lists` unless the options say otherwise: most tests race answers that the
+    lists decide at once (the default, `trust`, adds a challenge window; its own test covers it)."""
+    if "judging=" not in options:
+        options = f"{options} judging=lists".strip()
     board = await anthology.started_game(*players, options=options, game="anomia")
     return AnomiaTable(anthology, board, (await anthology.match_here()).id)
 
@@ -213,9 +217,11 @@ async def test_a_doubtful_answer_goes_to_a_vote_of_the_other_players(anthology):
     assert view.winning_pile_sizes[first] == 0
 
 
-async def test_trust_judging_lets_the_loser_challenge(anthology):
+async def test_trust_judging_the_default_lets_the_loser_challenge(anthology):
     alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
-    table = await started_anomia(anthology, alice, bob, cara, options="judging=trust")
+    board = await anthology.started_game(alice, bob, cara, game="anomia")
+    table = AnomiaTable(anthology, board, (await anthology.match_here()).id)
+    assert (await table.match()).options["judging"] == "trust"
     view = await table.flip_until_faceoff()
     first, second = view.faceoff.seats
     (voter_seat,) = {0, 1, 2} - {first, second}
@@ -223,6 +229,8 @@ async def test_trust_judging_lets_the_loser_challenge(anthology):
     await anthology.run_timers(1)
     assert {"Challenge", "Accept"} <= set(table.board.button_labels())
     loser = await table.user_at(second)
+    (prompt,) = said_in_channel(anthology, "Press **Challenge**")
+    assert f"<@{loser.id}>" in prompt.content and "nonsense words" in prompt.content
     await (await loser.click(table.board, "Challenge")).response()
     await anthology.settled()
     await (await (await table.user_at(voter_seat)).click(table.board, "Vote no")).response()

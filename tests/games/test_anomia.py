@@ -74,7 +74,9 @@ def table(
     **options,
 ) -> AnomiaState:
     """A hand-built position. Cards are written "category/symbol" (a category card) or "wild/3-4"; piles are
-    space-separated, play piles bottom first, draw piles top first. Card ids are given in order of writing."""
+    space-separated, play piles bottom first, draw piles top first. Card ids are given in order of writing.
+    Judging is "lists" unless given: most tests look at answers the lists decide."""
+    options.setdefault("judging", "lists")
     deck: list[Card] = []
 
     def cards(text: str) -> tuple[str, ...]:
@@ -195,7 +197,7 @@ def test_ruling_m3_two_players_are_not_offered():
 
 def test_options_and_their_defaults():
     assert RULES.resolve_options({}) == {
-        "judging": "lists",
+        "judging": "trust",
         "no_repeat": True,
         "tie_window_ms": 0,
         "timing": "live",

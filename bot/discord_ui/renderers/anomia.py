@@ -137,6 +137,14 @@ class AnomiaRenderer(GameRenderer):
                 said.append(Announcement("🤝 A tie!"))
             elif event.kind == "wild_revealed":
                 said.append(Announcement("🃏 A wild card! Its two symbols now match each other."))
+            elif event.kind == "challenge_window_opened":
+                challenger = match.at_seat(data["challenger"])
+                said.append(
+                    Announcement(
+                        f"{challenger.mention}: {match.at_seat(event.seat).name} answered “{data['text']}”. "
+                        "Press **Challenge** on the board if it does not count, or **Accept**."
+                    )
+                )
             elif event.kind in ("challenge_opened", "vote_opened"):
                 voters = " ".join(match.at_seat(seat).mention for seat in data["voters"])
                 said.append(Announcement(f"🗳️ {voters}: does “{data['text']}” count? Vote on the board."))
