@@ -2,7 +2,8 @@
 
 Measures the time from an answer's arrival at the host to its decision: the host call that applies an answer
 and commits it, for the first answer of a face-off (which opens the settling window) and for the second
-(which decides the race at once), as p50 and p99 over many face-offs in many live matches.
+(which decides the race at once), as p50 and p99 over many face-offs in many live matches, judged by the
+category lists.
 
     .venv/bin/python bench/anomia_bench.py               # 300 matches, about 5,600 face-offs
     .venv/bin/python bench/anomia_bench.py --matches 50  # a quick look
@@ -46,7 +47,12 @@ async def measure(path: Path, matches: int) -> dict:
     arrival = itertools.count(1 << 50, 1 << 23)
     for number in range(matches):
         match = await host.open_table(
-            guild_id=1, channel_id=50_000 + number, game="anomia", opener_id=1, opener_name="Ada"
+            guild_id=1,
+            channel_id=50_000 + number,
+            game="anomia",
+            opener_id=1,
+            opener_name="Ada",
+            options={"judging": "lists"},  # the race decided by the lists, with no challenge window to wait out
         )
         for user_id, name in PLAYERS[1:]:
             await host.join(match.id, user_id, name)
