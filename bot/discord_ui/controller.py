@@ -54,7 +54,7 @@ def answers_refusals(
             raise
         except Exception:
             log.exception("failed to handle %s", handler.__name__)
-            await reply_privately(interaction, "Something went wrong on my side, and nothing was changed.")
+            await reply_privately(interaction, "Something went wrong on my side. Try again, or see /status.")
 
     return guarded
 

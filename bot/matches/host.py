@@ -49,7 +49,7 @@ class ActionResult:
 
 @dataclass(frozen=True)
 class DeadlineFired:
-    """A deadline the host handled: a lobby expired, or a player is reminded of their turn."""
+    """A deadline the host handled: a lobby expired, a player is reminded of their turn, or a game timer ran."""
 
     kind: DeadlineKind
     match: Match

@@ -74,6 +74,8 @@ async def test_lobby_refusals(host):
     await refused(host.join(match_id, DAN, "Dan"), RefusalReason.TABLE_FULL)
     await refused(host.start(match_id, BOB), RefusalReason.NOT_OPENER)
     await refused(host.remove_player(match_id, BOB, CARA), RefusalReason.NOT_OPENER)
+    await refused(host.remove_player(match_id, ALICE, ALICE), RefusalReason.ILLEGAL_ACTION)
+    await refused(host.remove_player(match_id, ALICE, DAN), RefusalReason.NOT_IN_GAME)
     await refused(host.leave(match_id, DAN), RefusalReason.NOT_IN_GAME)
     await refused(host.abandon(match_id, BOB), RefusalReason.NOT_OPENER)
 
