@@ -106,12 +106,13 @@ class TableDisplay:
             MatchStatus.EXPIRED: f"{rules.title}: table expired",
         }
         embed = discord.Embed(title=titles.get(match.status, rules.title), colour=STATUS_COLOURS[match.status])
+        everyone = self.host.everyone_at(match)
         seated = "\n".join(
             f"{player.seat + 1}. {player.mention}" + (" (opener)" if player.user_id == match.opener_id else "")
-            for player in match.players
+            for player in everyone
         )
         embed.add_field(
-            name=f"Players ({len(match.players)}/{rules.max_players})", value=seated or "nobody", inline=False
+            name=f"Players ({len(everyone)}/{rules.max_players})", value=seated or "nobody", inline=False
         )
         changed = [
             f"{option.label}: {_yes_no(match.options[option.key])}"

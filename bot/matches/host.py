@@ -105,6 +105,15 @@ class MatchHost:
             return None
         return self.rules_for(match).outcome(self.state_of(match))
 
+    def everyone_at(self, match: Match) -> tuple[Player, ...]:
+        """The players, and in a lobby the computer players the options ask for (seated after the humans)."""
+        if match.status is not MatchStatus.LOBBY:
+            return match.players
+        return match.players + tuple(
+            Player(-(index + 1), f"Bot {COMPUTER_NAMES[index]}", len(match.players) + index)
+            for index in range(_computer_count(match))
+        )
+
     async def resume(self) -> tuple[int, list[int]]:
         """Load and decode every live match, as a check at start-up: (how many, ids that could not be read)."""
         unreadable = []
@@ -228,17 +237,12 @@ class MatchHost:
             match = await self._load_lobby(match_id)
             self._require_opener(match, user_id, "start the game")
             rules = self.rules_for(match)
-            computers = _computer_count(match)
-            if len(match.players) + computers < rules.min_players:
+            players = self.everyone_at(match)
+            if len(players) < rules.min_players:
                 raise Refusal(
                     RefusalReason.NOT_ENOUGH_PLAYERS,
-                    f"{rules.title} needs at least {rules.min_players} players; "
-                    f"{len(match.players) + computers} seated so far.",
+                    f"{rules.title} needs at least {rules.min_players} players; {len(players)} seated so far.",
                 )
-            players = match.players + tuple(
-                Player(-(index + 1), f"Bot {COMPUTER_NAMES[index]}", len(match.players) + index)
-                for index in range(computers)
-            )
             state = rules.setup(len(players), match.options, match.seed)
             now = self.clock.now()
             started = match.with_changes(

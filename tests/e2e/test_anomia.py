@@ -279,6 +279,9 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
 
 
 async def test_a_newcomer_can_play_alone_against_computers(anthology):
+    lobby = await anthology.open_table(anthology.alice, "computer_players=2", game="anomia")
+    assert "🤖 Bot Ada" in str(lobby.embeds) and "Players (3/6)" in str(lobby.embeds)
+    await (await anthology.alice.slash(anthology.channel, "abandon")).response()
     table = await started_anomia(anthology, anthology.alice, options="computer_players=2 computer_pace=quick")
     assert [player.name for player in (await table.match()).players] == ["alice", "Bot Ada", "Bot Bix"]
     await table.play_to_the_end()
