@@ -255,10 +255,13 @@ class TableController:
         self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
 
     def _typed_move(self, match: Match, user_id: int, message_id: int, text: str) -> TypedMove | None:
+        # Runs for every chat message in a game's channel, so the state is decoded once.
+        rules = self.host.rules_for(match)
+        state = self.host.state_of(match)
         player = match.player(user_id)
-        seat = player.seat if player is not None and player.seat in self.host.actors(match) else None
+        seat = player.seat if player is not None and player.seat in rules.actors(state) else None
         renderer = self.display.renderers[match.game]
-        return renderer.typed_move(match, self.host.public_view(match), seat, message_id, text.strip())
+        return renderer.typed_move(match, rules.view(state, None), seat, message_id, text.strip())
 
     # -- helpers -------------------------------------------------------------------------------------------
 

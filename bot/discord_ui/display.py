@@ -63,25 +63,28 @@ class TableDisplay:
         if match.status is MatchStatus.LOBBY or match.state_json is None:
             return {"embed": self._lobby_embed(match), "view": self._lobby_view(match)}
         renderer = self.renderers[match.game]
-        embed = renderer.board(match, self.host.public_view(match))
+        rules = self.host.rules_for(match)
+        state = self.host.state_of(match)  # decoded once: this runs on every board edit
+        view = rules.view(state, None)
+        embed = renderer.board(match, view)
         embed.colour = STATUS_COLOURS[match.status]
         recent = self._recent.get(match.id)
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
         if renderer.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
             embed.add_field(name="Answering", value=CHAT_UNREADABLE, inline=False)
-        outcome = self.host.outcome(match)
+        outcome = rules.outcome(state)
         if outcome is not None:
             embed.add_field(name="Game over", value=renderer.outcome_text(match, outcome), inline=False)
         elif match.status is MatchStatus.ABANDONED:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
-        view = discord.ui.View(timeout=None)
+        components = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
-            for choice in renderer.board_actions(match, self.host.public_view(match)):
-                view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+            for choice in renderer.board_actions(match, view):
+                components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
-                view.add_item(HandButton(match.id))
-        return {"embed": embed, "view": view}
+                components.add_item(HandButton(match.id))
+        return {"embed": embed, "view": components}
 
     def panel_message(self, match: Match, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
