@@ -22,8 +22,9 @@ from pathlib import Path
 from timing import summary
 
 from bot.app import SystemClock
-from bot.games import GAMES
-from bot.games.anomia import PREDICATE_WORDS, satisfies
+from bot.catalogue import load_games
+from bot.discord_ui.snowflake import snowflake_at
+from bot.games.anomia.judging import PREDICATE_WORDS, satisfies
 from bot.matches import MatchHost, Refusal
 from bot.storage import SqliteStore
 
@@ -41,8 +42,8 @@ def an_answer(rules, category_id: str, serial: int) -> str:
 async def measure(path: Path, matches: int) -> dict:
     store = await SqliteStore.open(path)
     seeds = itertools.count(1)
-    host = MatchHost(store, SystemClock(), GAMES, new_seed=lambda: next(seeds))
-    rules = GAMES["anomia"]
+    rules = load_games()["anomia"].rules
+    host = MatchHost(store, SystemClock(), {"anomia": rules}, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
     first_answers, deciding_answers = [], []
     arrival = itertools.count(1 << 50, 1 << 23)
     for number in range(matches):
@@ -58,8 +59,8 @@ async def measure(path: Path, matches: int) -> dict:
             await host.join(match.id, user_id, name)
         await host.start(match.id, 1)
         for serial in itertools.count():
-            match = await host.get(match.id)
-            view = host.public_view(match)
+            snapshot = await host.load(match.id)
+            match, view = snapshot.match, snapshot.public_view
             if view.outcome is not None or serial > 400:
                 break
             faceoff = view.faceoff

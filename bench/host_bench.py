@@ -24,9 +24,12 @@ from pathlib import Path
 from timing import summary
 
 from bot.app import SystemClock
-from bot.games import GAMES
+from bot.catalogue import load_games
+from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import MatchHost
 from bot.storage import SqliteStore
+
+RULES = {key: game.rules for key, game in load_games().items()}
 
 
 def rss_megabytes() -> float:
@@ -39,7 +42,7 @@ def rss_megabytes() -> float:
 async def fill(path: Path, matches: int, actions: int) -> dict:
     store = await SqliteStore.open(path)
     seeds = itertools.count(1)
-    host = MatchHost(store, SystemClock(), GAMES, new_seed=lambda: next(seeds))
+    host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
     started = time.perf_counter()
     ids = []
     for number in range(matches):
@@ -54,12 +57,12 @@ async def fill(path: Path, matches: int, actions: int) -> dict:
 
     timings = []
     for match_id in itertools.islice(itertools.cycle(ids), actions):
-        match = await host.get(match_id)
-        actors = host.actors(match)
-        if not actors:
+        snapshot = await host.load(match_id)
+        match = snapshot.match
+        if not snapshot.actors:
             continue
-        seat = min(actors)
-        action = host.rules_for(match).legal_actions(host.state_of(match), seat)[0].notation
+        seat = min(snapshot.actors)
+        action = snapshot.seat_view(seat).legal_actions[0].notation
         begun = time.perf_counter()
         await host.act(match_id, match.at_seat(seat).user_id, action, expected_version=match.version)
         timings.append((time.perf_counter() - begun) * 1000)
@@ -77,14 +80,14 @@ async def resume(path: Path) -> dict:
     baseline = rss_megabytes()
     begun = time.perf_counter()
     store = await SqliteStore.open(path)
-    host = MatchHost(store, SystemClock(), GAMES, new_seed=lambda: 0)
+    host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: 0, arrival_of=snowflake_at)
     live, unreadable = await host.resume()
     await store.next_deadline_at()
     startup = time.perf_counter() - begun
     assert not unreadable
 
     begun = time.perf_counter()
-    held = [(match, host.state_of(match)) for match in await store.live_matches()]
+    held = [host.snapshot(match) for match in await store.live_matches()]
     hold_all = time.perf_counter() - begun
     figures = {
         "live_matches": live,

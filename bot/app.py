@@ -1,4 +1,7 @@
-"""The composition root: builds storage, host, display and bot, and runs it. `python -m bot` calls `run`."""
+"""The composition root: loads the games, builds storage, host, display and bot, and runs it.
+
+`python -m bot` calls `run`; so do the end-to-end tests.
+"""
 
 from __future__ import annotations
 
@@ -14,14 +17,13 @@ from datetime import UTC, datetime
 import discord
 from discord.ext import commands
 
+from bot.catalogue import Game, load_games
 from bot.config import Settings
 from bot.discord_ui.components import DYNAMIC_ITEMS
 from bot.discord_ui.controller import TableController
-from bot.discord_ui.deadlines import DeadlineRunner
 from bot.discord_ui.display import TableDisplay
-from bot.discord_ui.renderers.registry import RENDERERS
-from bot.games import GAMES
-from bot.matches import Clock, MatchHost
+from bot.discord_ui.snowflake import snowflake_at
+from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.storage import SqliteStore
 
 log = logging.getLogger(__name__)
@@ -36,7 +38,7 @@ class SystemClock:
 
 
 def wanted_intents(*, message_content: bool = True) -> discord.Intents:
-    """Guilds and messages; Message Content lets Anomia read answers typed in chat."""
+    """Guilds and messages; Message Content lets games read moves typed in chat (Anomia's answers)."""
     intents = discord.Intents.none()
     intents.guilds = True
     intents.guild_messages = True
@@ -47,11 +49,12 @@ def wanted_intents(*, message_content: bool = True) -> discord.Intents:
 
 
 class AnthologyBot(commands.Bot):
-    """The bot: owns the store, host, display, controller and deadline runner for its lifetime."""
+    """The bot: owns the games, store, host, display, controller and deadline runner for its lifetime."""
 
     def __init__(
         self,
         settings: Settings,
+        games: dict[str, Game],
         *,
         clock: Clock | None = None,
         intents: discord.Intents | None = None,
@@ -64,6 +67,7 @@ class AnthologyBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
         )
         self.settings = settings
+        self.games = games
         self.clock = clock or SystemClock()
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.store: SqliteStore | None = None
@@ -75,11 +79,12 @@ class AnthologyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.host = MatchHost(self.store, self.clock, GAMES, new_seed=self.new_seed)
-        self.display = TableDisplay(self, self.host, RENDERERS)
+        rules = {key: game.rules for key, game in self.games.items()}
+        self.host = MatchHost(self.store, self.clock, rules, new_seed=self.new_seed, arrival_of=snowflake_at)
+        self.display = TableDisplay(self, self.host, self.games)
         self.display.reads_chat = self.reads_message_content
-        self.tables = TableController(self.host, self.display, GAMES)
-        self.deadlines = DeadlineRunner(self.host, self.display)
+        self.tables = TableController(self.host, self.display, self.games)
+        self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired)
         self.host.on_deadlines_changed = self.deadlines.wake
         live, unreadable = await self.host.resume()
         log.info("resumed %d live match(es)", live)
@@ -128,6 +133,7 @@ class AnthologyBot(commands.Bot):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.display.idle(), timeout=5)
 
+
 async def run(
     settings: Settings,
     *,
@@ -138,10 +144,11 @@ async def run(
     """Run the bot until it is closed. Without the Message Content intent, run on without it.
 
     Tests pass a clock, a source of game seeds and a `started` hook; `python -m bot` passes only settings."""
+    games = load_games()  # every game's content, read once
     message_content = True
     while True:
         bot = AnthologyBot(
-            settings, clock=clock, intents=wanted_intents(message_content=message_content), new_seed=new_seed
+            settings, games, clock=clock, intents=wanted_intents(message_content=message_content), new_seed=new_seed
         )
         if started is not None:
             started(bot)
@@ -154,7 +161,7 @@ async def run(
                 raise
             log.warning(
                 "Discord refused the Message Content intent. Turn it on in the Developer Portal (your application "
-                "> Bot > Privileged Gateway Intents) so Anomia can read answers typed in chat. Until then I run "
-                "without it and Anomia players answer with /answer."
+                "> Bot > Privileged Gateway Intents) so games can read moves typed in chat (Anomia's answers). "
+                "Until then I run without it and players type their moves with /answer."
             )
             message_content = False

@@ -1,4 +1,5 @@
-"""Moves typed in chat (Anomia's face-off answers), and /answer for servers without the Message Content intent."""
+"""Moves typed in chat (such as Anomia's face-off answers), and /answer for servers without the Message Content
+intent."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ class Chat(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         await self.bot.tables.message_typed(message)
 
-    @app_commands.command(name="answer", description="Answer a face-off (the same as typing it in the channel).")
-    @app_commands.describe(text="Your answer")
+    @app_commands.command(
+        name="answer", description="Type a move, as you would in chat: an answer in an Anomia face-off."
+    )
+    @app_commands.describe(text="Your move, e.g. your face-off answer")
     @app_commands.guild_only()
     async def answer(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         await self.bot.tables.answer_command(interaction, text)

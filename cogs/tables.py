@@ -2,30 +2,26 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
-from bot.games import GAMES
+from bot.catalogue import CATALOGUE, Game
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
-GAME_CHOICES = [app_commands.Choice(name=rules.title, value=key) for key, rules in GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 EMBED_DESCRIPTION_LIMIT = 4096
 
 
-def rules_embed(game: str) -> discord.Embed:
+def rules_embed(game: Game) -> discord.Embed:
     """The game's rules help (docs/rules/<game>.md), with markdown headings turned into bold lines."""
-    rules = GAMES[game]
     lines = []
-    for line in (RULES_DIR / f"{game}.md").read_text(encoding="utf-8").splitlines():
+    for line in game.rules_help.splitlines():
         if line.startswith("# "):
             continue
         lines.append(f"**{line.lstrip('#').strip()}**" if line.startswith("#") else line)
     return discord.Embed(
-        title=f"How to play {rules.title}",
+        title=f"How to play {game.title}",
         description="\n".join(lines).strip()[:EMBED_DESCRIPTION_LIMIT],
         colour=discord.Colour.blurple(),
     )
@@ -58,11 +54,11 @@ class Tables(commands.Cog):
 
     @play.autocomplete("options")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = GAMES.get(getattr(interaction.namespace, "game", None) or "")
-        games = [game] if game else list(GAMES.values())
+        game = self.bot.games.get(getattr(interaction.namespace, "game", None) or "")
+        games = [game] if game else list(self.bot.games.values())
         suggestions = []
-        for rules in games:
-            for option in rules.options:
+        for each in games:
+            for option in each.rules.options:
                 for choice in option.choices[1:]:
                     value = ("on" if choice else "off") if isinstance(choice, bool) else str(choice)
                     text = f"{option.key}={value}"
@@ -74,7 +70,7 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+        await interaction.response.send_message(embed=rules_embed(self.bot.games[game]), ephemeral=True)
 
     @app_commands.command(name="status", description="Show the table in this channel and who it is waiting for.")
     @app_commands.guild_only()

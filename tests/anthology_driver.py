@@ -24,6 +24,8 @@ from bot.matches import Match
 PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
 # Tests play far faster than people; the real interval (one edit a second) is tested on its own.
 TEST_BOARD_EDIT_INTERVAL = 0.01
+DISCORD_HANDLER_TASKS = ("discord.py: ", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "CommandTree-invoker")
+"""The names discord.py gives the tasks that run an event's or an interaction's handler."""
 
 
 async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
@@ -91,28 +93,42 @@ class Anthology:
         await self.start()
 
     async def settled(self) -> None:
-        """Wait until the bot has sent everything it started sending (board edits, DMs, notices)."""
-        await asyncio.wait_for(self.bot.display.idle(), 10)
+        """Wait until the bot has finished handling what it received and sent everything it started sending
+        (board edits, DMs, notices). An interaction's handler goes on after its response has arrived, so its
+        task is waited for too, or a test could look before the handler has even started the DMs."""
+
+        async def quiet() -> None:
+            while True:
+                handlers = [
+                    task
+                    for task in asyncio.all_tasks()
+                    if not task.done() and task.get_name().startswith(DISCORD_HANDLER_TASKS)
+                ]
+                if handlers:
+                    await asyncio.gather(*handlers, return_exceptions=True)
+                    continue
+                await self.bot.display.idle()
+                if not any(task.get_name().startswith(DISCORD_HANDLER_TASKS) for task in asyncio.all_tasks()):
+                    return
+
+        await asyncio.wait_for(quiet(), 10)
 
     # -- reading the game --------------------------------------------------------------------------------
 
     async def match_here(self, channel=None) -> Match:
         channel = channel or self.channel
-        return await self.bot.host.table_in_channel(channel.id)
+        return (await self.bot.host.table_in_channel(channel.id)).match
 
     async def actor(self, match_id: int) -> ScriptedUser | None:
-        match = await self.bot.host.get(match_id)
-        actors = self.bot.host.actors(match)
-        if not actors:
+        snapshot = await self.bot.host.load(match_id)
+        if not snapshot.actors:
             return None
-        user_id = match.at_seat(min(actors)).user_id
+        user_id = snapshot.match.at_seat(min(snapshot.actors)).user_id
         return next(user for user in self.users.values() if user.id == user_id)
 
     # -- common steps ------------------------------------------------------------------------------------
 
-    async def open_table(
-        self, opener: ScriptedUser, options: str = "", game: str = "anarchy", **extra
-    ) -> FakeMessage:
+    async def open_table(self, opener: ScriptedUser, options: str = "", game: str = "anarchy", **extra) -> FakeMessage:
         handle = await opener.slash(self.channel, "play", game=game, thread=False, options=options, **extra)
         board = await handle.response()
         await self.board_attached(board)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.engine import (
-    ARRIVAL_PLACEHOLDER,
     COMPUTER_PLAYERS_OPTION,
     SYSTEM,
     Event,
@@ -17,8 +17,18 @@ from bot.engine import (
     Option,
     Outcome,
     ParseError,
+    Seating,
     Timer,
 )
+
+
+class CountEvent(StrEnum):
+    ADDED = "added"
+    BONUS = "bonus"
+
+
+class CountEnd(StrEnum):
+    REACHED_TARGET = "reached_target"
 
 
 @dataclass(frozen=True)
@@ -46,9 +56,12 @@ class CountToRules(GameRules[CountState, Add]):
     min_players = 2
     max_players = 3
     options = (Option("target", "Target", (10, 5)),)
+    state_type = CountState
+    event_kinds = CountEvent
+    end_reasons = CountEnd
 
-    def setup(self, seat_count: int, options: Mapping[str, Any], seed: int) -> CountState:
-        return CountState(seat_count, options["target"], 0, seed % seat_count)
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> CountState:
+        return CountState(seating.seat_count, options["target"], 0, seed % seating.seat_count)
 
     def actors(self, state: CountState) -> frozenset[int]:
         return frozenset() if state.total >= state.target else frozenset({state.turn})
@@ -61,12 +74,12 @@ class CountToRules(GameRules[CountState, Add]):
             raise IllegalAction("You may add 1 or 2.")
         total = min(state.total + action.amount, state.target)
         new_state = CountState(state.seats, state.target, total, (state.turn + 1) % state.seats, state.computers)
-        return new_state, [Event("added", seat, {"amount": action.amount, "total": total})]
+        return new_state, [Event(CountEvent.ADDED, seat, {"amount": action.amount, "total": total})]
 
     def outcome(self, state: CountState) -> Outcome | None:
         if state.total < state.target:
             return None
-        return Outcome(((state.turn - 1) % state.seats,), "reached_target")
+        return Outcome(((state.turn - 1) % state.seats,), CountEnd.REACHED_TARGET)
 
     def view(self, state: CountState, seat: int | None) -> CountState:
         return state
@@ -76,22 +89,9 @@ class CountToRules(GameRules[CountState, Add]):
 
     def parse_action(self, text: str) -> Add:
         verb, _, amount = text.partition(" ")
-        amount = amount.split()[0] if amount else ""
         if verb != "add" or not amount.isdigit():
             raise ParseError(f"not an action: {text!r}")
         return Add(int(amount))
-
-    def encode_state(self, state: CountState) -> dict[str, int]:
-        return {
-            "seats": state.seats,
-            "target": state.target,
-            "total": state.total,
-            "turn": state.turn,
-            "computers": state.computers,
-        }
-
-    def decode_state(self, data: dict[str, int]) -> CountState:
-        return CountState(**data)
 
 
 class TimedCountRules(CountToRules):
@@ -102,14 +102,14 @@ class TimedCountRules(CountToRules):
     title = "Timed Count"
     options = (Option("target", "Target", (10, 5)), Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1)))
 
-    def setup(self, seat_count: int, options: Mapping[str, Any], seed: int) -> CountState:
-        return CountState(seat_count, options["target"], 0, 0, options[COMPUTER_PLAYERS_OPTION])
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> CountState:
+        return CountState(seating.seat_count, options["target"], 0, 0, len(seating.computers))
 
     def apply(self, state: CountState, seat: int, action: Add) -> tuple[CountState, list[Event]]:
         if seat == SYSTEM:
             total = min(state.total + action.amount, state.target)
             bonus = CountState(state.seats, state.target, total, state.turn, state.computers)
-            return bonus, [Event("bonus", None, {"total": total})]
+            return bonus, [Event(CountEvent.BONUS, None, {"total": total})]
         return super().apply(state, seat, action)
 
     def timers(self, state: CountState) -> list[Timer]:
@@ -117,7 +117,7 @@ class TimedCountRules(CountToRules):
             return []
         timers = []
         if state.turn >= state.seats - state.computers:
-            timers.append(Timer(f"computer-{state.total}", 2, f"add 1 {ARRIVAL_PLACEHOLDER}", state.turn))
+            timers.append(Timer(f"computer-{state.total}", 2, Add(1), state.turn))
         if state.total < state.target // 2:
-            timers.append(Timer("bonus", 60, "add 2"))
+            timers.append(Timer("bonus", 60, Add(2)))
         return timers

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import RULES
 
 from bot.config import ConfigError, Settings
 from bot.discord_ui.options import parse_options
-from bot.games import GAMES
 
 
 def test_settings_read_every_documented_variable():
@@ -55,7 +55,7 @@ def test_running_without_a_token_prints_one_line_and_exits_2(tmp_path):
 
 
 def test_table_options_are_read_from_words():
-    anarchy = GAMES["anarchy"]
+    anarchy = RULES["anarchy"]
     assert parse_options(anarchy, "draw_then_play=on play_on=yes") == {"draw_then_play": True, "play_on": True}
     assert parse_options(anarchy, "voluntary_draw") == {"voluntary_draw": True}
     assert parse_options(anarchy, "") == {}

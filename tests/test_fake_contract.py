@@ -42,9 +42,7 @@ class JoinButton(ui.DynamicItem[ui.Button], template=r"join:(?P<table>\d+)"):
     recorder: Recorder
 
     def __init__(self, table: int) -> None:
-        super().__init__(
-            ui.Button(label="Join", style=discord.ButtonStyle.primary, custom_id=f"join:{table}")
-        )
+        super().__init__(ui.Button(label="Join", style=discord.ButtonStyle.primary, custom_id=f"join:{table}"))
         self.table = table
 
     @classmethod
@@ -131,9 +129,7 @@ class TableCog(commands.Cog):
         self.recorder.results["tables"].append((game, seats))
         embed = discord.Embed(title=f"{game.title()} table", description=f"{seats} seats")
         embed.add_field(name="Host", value=interaction.user.mention)
-        await interaction.response.send_message(
-            f"table {table}: 0 joined", embed=embed, view=TableView(table)
-        )
+        await interaction.response.send_message(f"table {table}: 0 joined", embed=embed, view=TableView(table))
         message = await interaction.original_response()
         await message.add_reaction("🃏")
         if thread:
@@ -162,9 +158,7 @@ class TableCog(commands.Cog):
         await interaction.response.send_message(f"opened {thread.mention}")
 
     @app_commands.command(name="whois", description="Look someone up")
-    async def whois(
-        self, interaction: discord.Interaction, member: discord.Member, where: discord.TextChannel
-    ) -> None:
+    async def whois(self, interaction: discord.Interaction, member: discord.Member, where: discord.TextChannel) -> None:
         assert interaction.guild is not None
         fetched = await interaction.guild.fetch_member(member.id)
         channel = await self.bot.fetch_channel(where.id)
@@ -240,9 +234,7 @@ class ContractBot(commands.Bot):
             await self.tree.sync(guild=guild)
         await self.tree.sync()
 
-    async def on_tree_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         self.recorder.errors.append(f"tree: {error!r} {getattr(error, 'original', '')!r}")
 
     async def on_error(self, event: str, *args: Any, **kwargs: Any) -> None:
@@ -327,9 +319,7 @@ async def test_contract_every_route_and_dispatch(fake: FakeDiscord) -> None:
         await fake.wait_for(lambda: fake.threads(games))
         thread = fake.threads(games)[0]
         assert thread.name == "anarchy table 2"
-        await fake.wait_for(
-            lambda: [m.content for m in fake.channel_messages(thread)] == ["welcome to the table"]
-        )
+        await fake.wait_for(lambda: [m.content for m in fake.channel_messages(thread)] == ["welcome to the table"])
         await fake.wait_for(lambda: recorder.threads and recorder.threads[0].id == thread.id)
         assert bot.get_channel(thread.id) is not None
         said = await bob.say(thread, "hi table")
@@ -367,9 +357,7 @@ async def test_contract_every_route_and_dispatch(fake: FakeDiscord) -> None:
         pong = next(m for m in fake.channel_messages(games) if m.content == "pong!")
         assert pong.type == 19 and pong.versions[0]["content"] == "pong"
         history = await alice.say(games, "history")
-        await fake.wait_for(
-            lambda: any(m.content.startswith("history ") for m in fake.channel_messages(games))
-        )
+        await fake.wait_for(lambda: any(m.content.startswith("history ") for m in fake.channel_messages(games)))
         assert [m.content for m in fake.bot_messages(games)][-1] == "history 10 history"
         assert history.id < fake.bot_messages(games)[-1].id
         await alice.say(games, "clean")
@@ -379,9 +367,7 @@ async def test_contract_every_route_and_dispatch(fake: FakeDiscord) -> None:
 
         # reactions from users reach the bot with their emoji
         await bob.react(table, "👍")
-        await fake.wait_for(
-            lambda: any(str(r.emoji) == "👍" and r.user_id == bob.id for r in recorder.reactions)
-        )
+        await fake.wait_for(lambda: any(str(r.emoji) == "👍" and r.user_id == bob.id for r in recorder.reactions))
 
         assert recorder.errors == []
         assert run.errors == []
@@ -442,9 +428,7 @@ async def test_snowflakes_order_by_creation_not_arrival(fake: FakeDiscord) -> No
     intents.message_content = True
     async with run_bot(fake, Listener(command_prefix="!", intents=intents)):
         later = await alice.say(games, "second")
-        earlier = await bob.say(
-            games, "first", snowflake=fake.snowflakes.before(later.id, ms=50), deliver=False
-        )
+        earlier = await bob.say(games, "first", snowflake=fake.snowflakes.before(later.id, ms=50), deliver=False)
         await fake.deliver(earlier)
         await fake.wait_for(lambda: len(seen) == 2)
     assert [m.content for m in seen] == ["second", "first"]  # arrival order

@@ -78,9 +78,7 @@ class FaultBot(commands.Bot):
             await interaction.response.send_message("look", view=view)
 
         @self.tree.error
-        async def on_tree_error(
-            interaction: discord.Interaction, error: app_commands.AppCommandError
-        ) -> None:
+        async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
             seen.errors.append(getattr(error, "original", error))
 
         await self.tree.sync()
@@ -116,9 +114,7 @@ async def test_429_on_message_edit_is_retried_and_applied_once(fake, world) -> N
     _, games, alice, _ = world
     seen = Seen()
     async with run_bot(fake, FaultBot(seen)):
-        fault = fake.inject(
-            "PATCH", "/channels/{channel_id}/messages/{message_id}", status=429, retry_after=0.1
-        )
+        fault = fake.inject("PATCH", "/channels/{channel_id}/messages/{message_id}", status=429, retry_after=0.1)
         mark = fake.mark()
         await alice.say(games, "edit me")
         await fake.wait_for(lambda: [m.content for m in fake.bot_messages(games)] == ["v2"])

@@ -36,9 +36,7 @@ def test_snowflakes_increase_and_encode_time() -> None:
     moment = dt.datetime(2024, 5, 1, 12, 0, tzinfo=dt.UTC)
     assert snowflake_time(gen.at(moment)) == moment
     earlier = gen.before(ids[-1], ms=10)
-    assert earlier < ids[-1] and snowflake_time(ids[-1]) - snowflake_time(earlier) == dt.timedelta(
-        milliseconds=10
-    )
+    assert earlier < ids[-1] and snowflake_time(ids[-1]) - snowflake_time(earlier) == dt.timedelta(milliseconds=10)
 
 
 def test_permission_overwrites_follow_discord_precedence() -> None:
@@ -86,8 +84,7 @@ def test_message_limits() -> None:
     codes = [e[1] for e in validate_message({"components": [row]})]
     assert "COMPONENT_CUSTOM_ID_DUPLICATED" in codes
     too_many_rows = [
-        {"type": 1, "components": [{"type": 2, "style": 1, "label": str(i), "custom_id": str(i)}]}
-        for i in range(6)
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": str(i), "custom_id": str(i)}]} for i in range(6)
     ]
     assert validate_message({"components": too_many_rows})
     select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}], "max_values": 2}
@@ -138,9 +135,7 @@ class WorldBot(commands.Bot):
 
         @game.command(name="start", description="Start")
         @app_commands.choices(kind=[app_commands.Choice(name="Hearts", value=1)])
-        async def start(
-            interaction: discord.Interaction, kind: int, seats: app_commands.Range[int, 2, 4] = 2
-        ) -> None:
+        async def start(interaction: discord.Interaction, kind: int, seats: app_commands.Range[int, 2, 4] = 2) -> None:
             view = ui.View()
             view.add_item(ui.Button(label="Go", custom_id="go", disabled=True))
             view.add_item(ui.Button(label="Docs", url="https://example.com"))
@@ -397,9 +392,7 @@ async def test_persistent_button_survives_a_bot_restart(fake: FakeDiscord) -> No
     alice = guild.add_member("alice")
     # A message the bot posted in an earlier life, seeded straight into the world.
     row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Join", "custom_id": "rjoin:7"}]}
-    table = await fake.create_message(
-        games, fake.bot_user, content="table 7", components=[row], deliver=False
-    )
+    table = await fake.create_message(games, fake.bot_user, content="table 7", components=[row], deliver=False)
     RestartJoin.clicks = []
 
     class Restarted(commands.Bot):

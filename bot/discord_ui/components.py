@@ -13,7 +13,6 @@ from typing import Any
 import discord
 
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
-HAND_LABEL = "My hand"
 
 
 class LobbyButton(
@@ -42,11 +41,15 @@ class LobbyButton(
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:hand:(?P<match_id>\d+)"):
-    """ "My hand" on a board: answers with the clicker's private panel, ephemerally."""
+    """The private-panel button on a board ("My hand", "My role"): answers with the clicker's panel, ephemerally.
 
-    def __init__(self, match_id: int) -> None:
+    Its label is the game's (`GameRenderer.panel_label`); a click needs only the match id."""
+
+    def __init__(self, match_id: int, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(label=HAND_LABEL, style=discord.ButtonStyle.primary, custom_id=f"anth:hand:{match_id}")
+            discord.ui.Button(
+                label=label or "Mine", style=discord.ButtonStyle.primary, custom_id=f"anth:hand:{match_id}"
+            )
         )
         self.match_id = match_id
 

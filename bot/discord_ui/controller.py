@@ -16,11 +16,11 @@ from typing import Concatenate, ParamSpec
 
 import discord
 
+from bot.catalogue import Game
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.options import parse_options
-from bot.discord_ui.renderers import TypedMove
-from bot.engine import GameRules
-from bot.matches import Match, MatchHost, MatchStatus, Refusal
+from bot.discord_ui.wording import mention, refusal_text
+from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def answers_refusals(
         try:
             await handler(self, interaction, *args, **kwargs)
         except Refusal as refusal:
-            await reply_privately(interaction, refusal.message)
+            await reply_privately(interaction, refusal_text(refusal))
         except discord.HTTPException:
             raise
         except Exception:
@@ -60,7 +60,7 @@ def answers_refusals(
 
 
 class TableController:
-    def __init__(self, host: MatchHost, display: TableDisplay, games: Mapping[str, GameRules]) -> None:
+    def __init__(self, host: MatchHost, display: TableDisplay, games: Mapping[str, Game]) -> None:
         self.host = host
         self.display = display
         self.games = games
@@ -78,7 +78,7 @@ class TableController:
         options_text: str,
         reminder_hours: int | None,
     ) -> None:
-        rules = self.games[game]
+        rules = self.games[game].rules
         try:
             options = rules.resolve_options(parse_options(rules, options_text))
         except ValueError as error:
@@ -111,7 +111,7 @@ class TableController:
 
         if not use_thread:
             match = await self.host.open_table(channel_id=interaction.channel_id, **table)
-            response = await interaction.response.send_message(**self.display.board_message(match))
+            response = await interaction.response.send_message(**self.display.board_message(self.host.snapshot(match)))
             await self.host.attach_board(match.id, response.message_id)
             return
 
@@ -122,7 +122,7 @@ class TableController:
             auto_archive_duration=ARCHIVE_AFTER_A_WEEK,
         )
         match = await self.host.open_table(channel_id=new_thread.id, **table)
-        board = await new_thread.send(**self.display.board_message(match))
+        board = await new_thread.send(**self.display.board_message(self.host.snapshot(match)))
         await self.host.attach_board(match.id, board.id)
         await interaction.followup.send(
             f"{interaction.user.mention} opened a **{rules.title}** table in {new_thread.mention}: join it there!"
@@ -130,34 +130,37 @@ class TableController:
 
     @answers_refusals
     async def show_status(self, interaction: discord.Interaction) -> None:
-        match = await self.host.table_in_channel(interaction.channel_id)
+        snapshot = await self.host.table_in_channel(interaction.channel_id)
+        match = snapshot.match
         lines = [f"Board: {self._board_link(match)}"]
-        actors = self.host.actors(match)
-        if actors:
-            lines.append("Waiting for: " + ", ".join(match.at_seat(seat).mention for seat in sorted(actors)))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True, **self.display.board_message(match))
+        if snapshot.actors:
+            waiting = ", ".join(mention(match.at_seat(seat)) for seat in sorted(snapshot.actors))
+            lines.append(f"Waiting for: {waiting}")
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, **self.display.board_message(snapshot)
+        )
 
     @answers_refusals
     async def leave(self, interaction: discord.Interaction) -> None:
-        match = await self.host.table_in_channel(interaction.channel_id)
-        match = await self.host.leave(match.id, interaction.user.id)
+        table = await self.host.table_in_channel(interaction.channel_id)
+        await self.host.leave(table.match.id, interaction.user.id)
         await reply_privately(interaction, "You left the table.")
-        self.display.refresh_board(match.id)
+        self.display.refresh_board(table.match.id)
 
     @answers_refusals
     async def remove_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
-        match = await self.host.table_in_channel(interaction.channel_id)
-        await self.host.remove_player(match.id, interaction.user.id, member.id)
+        table = await self.host.table_in_channel(interaction.channel_id)
+        await self.host.remove_player(table.match.id, interaction.user.id, member.id)
         await reply_privately(interaction, f"Removed {member.mention} from the table.")
-        self.display.refresh_board(match.id)
+        self.display.refresh_board(table.match.id)
 
     @answers_refusals
     async def abandon(self, interaction: discord.Interaction) -> None:
-        match = await self.host.table_in_channel(interaction.channel_id)
+        table = await self.host.table_in_channel(interaction.channel_id)
         permissions = interaction.permissions
         is_admin = permissions.manage_channels or permissions.manage_guild
-        match = await self.host.abandon(match.id, interaction.user.id, is_admin=is_admin)
-        title = self.host.rules_for(match).title
+        match = await self.host.abandon(table.match.id, interaction.user.id, is_admin=is_admin)
+        title = self.games[match.game].title
         await interaction.response.send_message(f"{interaction.user.mention} abandoned the {title} table.")
         self.display.refresh_board(match.id)
 
@@ -167,44 +170,46 @@ class TableController:
     async def lobby_clicked(self, interaction: discord.Interaction, match_id: int, verb: str) -> None:
         user = interaction.user
         if verb == "join":
-            match = await self.host.join(match_id, user.id, user.display_name)
+            snapshot = self.host.snapshot(await self.host.join(match_id, user.id, user.display_name))
         elif verb == "leave":
-            match = await self.host.leave(match_id, user.id)
+            snapshot = self.host.snapshot(await self.host.leave(match_id, user.id))
         else:
-            match = (await self.host.start(match_id, user.id)).match
-        await self._show_on_board(interaction, match)
-        if match.status is MatchStatus.PLAYING:
-            self.display.deal_out(match)
+            snapshot = (await self.host.start(match_id, user.id)).snapshot
+        await self._show_on_board(interaction, snapshot)
+        if snapshot.match.status is MatchStatus.PLAYING:
+            self.display.deal_out(snapshot)
 
     @answers_refusals
     async def hand_requested(self, interaction: discord.Interaction, match_id: int) -> None:
-        match = await self.host.get(match_id)
+        snapshot = await self.host.load(match_id)
+        match = snapshot.match
         player = match.player(interaction.user.id)
         if player is None:
-            await reply_privately(interaction, "You are not playing in this game.")
+            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.NOT_IN_GAME)))
         elif match.status is MatchStatus.LOBBY:
-            await reply_privately(interaction, "The game has not started yet.")
+            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.NOT_STARTED)))
         elif match.status is not MatchStatus.PLAYING:
-            await reply_privately(interaction, "This game is over.")
+            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
         else:
-            await interaction.response.send_message(ephemeral=True, **self.display.panel_message(match, player.seat))
+            await interaction.response.send_message(ephemeral=True, **self.display.panel_message(snapshot, player.seat))
 
     @answers_refusals
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
         result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
-        match = result.match
+        snapshot = result.snapshot
+        match = snapshot.match
         on_board = interaction.message is not None and interaction.message.id == match.board_message_id
         if on_board:
             self.display.remember(match, result.events)
-            await interaction.response.edit_message(**self.display.board_message(match))
+            await interaction.response.edit_message(**self.display.board_message(snapshot))
         else:
             seat = match.player(interaction.user.id).seat
-            told = "\n".join(self.display.renderers[match.game].describe(match, result.events, seat))
+            told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
             if match.status is MatchStatus.PLAYING:
-                await interaction.response.edit_message(**self.display.panel_message(match, seat, heading=told))
+                await interaction.response.edit_message(**self.display.panel_message(snapshot, seat, heading=told))
             else:
                 await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
-        self.display.after_change(match, result.events, sorted(result.turn_started_for), board_shown=on_board)
+        self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=on_board)
 
     # -- typed messages ------------------------------------------------------------------------------------
 
@@ -213,61 +218,40 @@ class TableController:
         return message_id in self._handled_messages
 
     async def message_typed(self, message: discord.Message) -> None:
-        """A chat message in a channel whose game takes typed moves (Anomia answers): apply it, or say why not."""
+        """A chat message in a channel whose game takes typed moves: apply it, or say why not."""
         if message.author.bot or not message.content or message.guild is None:
             return
         # A gateway replay can deliver a message twice; a move must count once.
         if message.id in self._handled_messages:
             return
         try:
-            await self._read_typed(message)
+            # The message id is Discord's own order of arrival: the only thing a race is decided by.
+            result = await self.host.act_typed(
+                message.channel.id, message.author.id, message.content, message.id, from_chat=True
+            )
+        except Refusal as refusal:
+            await message.reply(refusal_text(refusal), mention_author=False)
+            return
         finally:
             self._handled_messages.append(message.id)
-
-    async def _read_typed(self, message: discord.Message) -> None:
-        match = await self.host.game_in_channel(message.channel.id)
-        if match is None:
-            return
-        move = self._typed_move(match, message.author.id, message.id, message.content)
-        if move is None:
-            return
-        try:
-            if move.for_game:
-                result = await self.host.act_for_game(match.id, move.action)
-            else:
-                result = await self.host.act(match.id, message.author.id, move.action)
-        except Refusal as refusal:
-            if not move.for_game:
-                await message.reply(refusal.message, mention_author=False)
-            return
-        self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
+        if result is not None:
+            self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     @answers_refusals
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
-        """/answer: the same as typing in chat, for servers where the bot cannot read messages."""
-        match = await self.host.game_in_channel(interaction.channel_id)
-        move = match and self._typed_move(match, interaction.user.id, interaction.id, text)
-        if match is None or move is None or move.for_game:
-            await reply_privately(interaction, "There is nothing for you to answer here right now.")
-            return
-        result = await self.host.act(match.id, interaction.user.id, move.action)
+        """/answer: the same as typing a move in chat, for servers where the bot cannot read messages."""
+        result = await self.host.act_typed(
+            interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
+        )
         await interaction.response.send_message(f"{interaction.user.mention} answered: **{text}**")
-        self.display.after_change(result.match, result.events, sorted(result.turn_started_for))
-
-    def _typed_move(self, match: Match, user_id: int, message_id: int, text: str) -> TypedMove | None:
-        # Runs for every chat message in a game's channel, so the state is decoded once.
-        rules = self.host.rules_for(match)
-        state = self.host.state_of(match)
-        player = match.player(user_id)
-        seat = player.seat if player is not None and player.seat in rules.actors(state) else None
-        renderer = self.display.renderers[match.game]
-        return renderer.typed_move(match, rules.view(state, None), seat, message_id, text.strip())
+        self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     # -- helpers -------------------------------------------------------------------------------------------
 
-    async def _show_on_board(self, interaction: discord.Interaction, match: Match) -> None:
+    async def _show_on_board(self, interaction: discord.Interaction, snapshot: Snapshot) -> None:
+        match = snapshot.match
         if interaction.message is not None and interaction.message.id == match.board_message_id:
-            await interaction.response.edit_message(**self.display.board_message(match))
+            await interaction.response.edit_message(**self.display.board_message(snapshot))
             self.display.board_edited_by_interaction(match.id)
         else:
             await reply_privately(interaction, "Done.")

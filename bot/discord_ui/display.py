@@ -3,9 +3,10 @@
 Board edits are coalesced: at most one edit is in flight per board, edits of one board are at least
 `board_edit_interval` seconds apart (Discord allows about five message edits per channel in five seconds),
 and when an edit lands the board is edited again only if the match changed meanwhile, always with the
-latest state. DMs are a convenience: when Discord
-refuses one (the player's DMs are closed), the game goes on and the channel tells that player to use
-"My hand" instead.
+latest state. DMs are a convenience: when Discord refuses one (the player's DMs are closed), the game goes on
+and the channel tells that player to use the board's button for their private panel ("My hand") instead.
+
+Everything here draws from a `Snapshot` the host returned, so a change is decoded once, not once per message.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.catalogue import Game
 from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.discord_ui.renderers import GameRenderer
+from bot.discord_ui.wording import mention
 from bot.engine import Event
-from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus
+from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +32,8 @@ SELECT_LIMIT = 25
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 CHAT_UNREADABLE = (
-    "I can't read messages in this server (my Message Content intent is off), so answer with `/answer`."
+    "I can't read messages in this server (my Message Content intent is off), "
+    "so answer with `/answer` instead of typing in chat."
 )
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
@@ -43,10 +47,10 @@ STATUS_COLOURS = {
 class TableDisplay:
     """Renders matches and sends them to Discord; see the module docstring."""
 
-    def __init__(self, client: discord.Client, host: MatchHost, renderers: Mapping[str, GameRenderer]) -> None:
+    def __init__(self, client: discord.Client, host: MatchHost, games: Mapping[str, Game]) -> None:
         self.client = client
         self.host = host
-        self.renderers = renderers
+        self.games = games
         self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
         self.reads_chat = True
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
@@ -58,37 +62,39 @@ class TableDisplay:
 
     # -- building messages ---------------------------------------------------------------------------------
 
-    def board_message(self, match: Match) -> dict:
+    def renderer(self, match: Match) -> GameRenderer:
+        return self.games[match.game].renderer
+
+    def board_message(self, snapshot: Snapshot) -> dict:
         """The board's embed and components for any state of the match (lobby, playing, over)."""
-        if match.status is MatchStatus.LOBBY or match.state_json is None:
+        match = snapshot.match
+        if match.status is MatchStatus.LOBBY or snapshot.public_view is None:
             return {"embed": self._lobby_embed(match), "view": self._lobby_view(match)}
-        renderer = self.renderers[match.game]
-        rules = self.host.rules_for(match)
-        state = self.host.state_of(match)  # decoded once: this runs on every board edit
-        view = rules.view(state, None)
-        embed = renderer.board(match, view)
+        renderer = self.renderer(match)
+        rules = self.games[match.game].rules
+        embed = renderer.board(match, snapshot.public_view)
         embed.colour = STATUS_COLOURS[match.status]
         recent = self._recent.get(match.id)
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
-        if renderer.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
-            embed.add_field(name="Answering", value=CHAT_UNREADABLE, inline=False)
-        outcome = rules.outcome(state)
-        if outcome is not None:
-            embed.add_field(name="Game over", value=renderer.outcome_text(match, outcome), inline=False)
+        if rules.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
+            embed.add_field(name="Typing moves", value=CHAT_UNREADABLE, inline=False)
+        if snapshot.outcome is not None:
+            embed.add_field(name="Game over", value=renderer.outcome_text(match, snapshot.outcome), inline=False)
         elif match.status is MatchStatus.ABANDONED:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         components = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
-            for choice in renderer.board_actions(match, view):
+            for choice in renderer.board_actions(match, snapshot.public_view):
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
-                components.add_item(HandButton(match.id))
+                components.add_item(HandButton(match.id, renderer.panel_label))
         return {"embed": embed, "view": components}
 
-    def panel_message(self, match: Match, seat: int, *, heading: str = "") -> dict:
+    def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
-        panel = self.renderers[match.game].panel(match, self.host.seat_view(match, seat))
+        match = snapshot.match
+        panel = self.renderer(match).panel(match, snapshot.seat_view(seat))
         view = discord.ui.View(timeout=None)
         picks = list(panel.picks)
         for part, start in enumerate(range(0, len(picks), SELECT_LIMIT)):
@@ -102,7 +108,7 @@ class TableDisplay:
         return {"content": content, "embed": panel.embed, "view": view}
 
     def _lobby_embed(self, match: Match) -> discord.Embed:
-        rules = self.host.rules_for(match)
+        rules = self.games[match.game].rules
         titles = {
             MatchStatus.LOBBY: f"{rules.title}: a table is open",
             MatchStatus.ABANDONED: f"{rules.title}: table closed",
@@ -111,12 +117,10 @@ class TableDisplay:
         embed = discord.Embed(title=titles.get(match.status, rules.title), colour=STATUS_COLOURS[match.status])
         everyone = self.host.everyone_at(match)
         seated = "\n".join(
-            f"{player.seat + 1}. {player.mention}" + (" (opener)" if player.user_id == match.opener_id else "")
+            f"{player.seat + 1}. {mention(player)}" + (" (opener)" if player.user_id == match.opener_id else "")
             for player in everyone
         )
-        embed.add_field(
-            name=f"Players ({len(everyone)}/{rules.max_players})", value=seated or "nobody", inline=False
-        )
+        embed.add_field(name=f"Players ({len(everyone)}/{rules.max_players})", value=seated or "nobody", inline=False)
         changed = [
             f"{option.label}: {_yes_no(match.options[option.key])}"
             for option in rules.options
@@ -146,7 +150,7 @@ class TableDisplay:
 
     def remember(self, match: Match, events: Sequence[Event]) -> None:
         """Keep the last few public lines, shown on the board under "Latest"."""
-        lines = self.renderers[match.game].describe(match, events, None)
+        lines = self.renderer(match).describe(match, events, None)
         if lines:
             self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
 
@@ -171,7 +175,8 @@ class TableDisplay:
                 if since_last < self.board_edit_interval:
                     await asyncio.sleep(self.board_edit_interval - since_last)
                 self._board_edit_pending[match_id] = False
-                match = await self.host.get(match_id)
+                snapshot = await self.host.load(match_id)
+                match = snapshot.match
                 if match.board_message_id is None:
                     return
                 board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
@@ -179,7 +184,7 @@ class TableDisplay:
                 )
                 self._last_board_edit[match_id] = loop.time()
                 try:
-                    await board.edit(**self.board_message(match))
+                    await board.edit(**self.board_message(snapshot))
                 except discord.HTTPException as error:
                     log.warning("could not edit the board of match %s: %s", match_id, error)
                     return
@@ -193,25 +198,27 @@ class TableDisplay:
 
     # -- private messages ----------------------------------------------------------------------------------
 
-    async def send_panels(self, match: Match, seats: Sequence[int], heading: str) -> None:
-        """DM each seat its private panel; tell players whose DMs are closed to use "My hand"."""
-        await asyncio.gather(*(self._send_panel(match, seat, heading) for seat in seats))
+    async def send_panels(self, snapshot: Snapshot, seats: Sequence[int], heading: str) -> None:
+        """DM each seat its private panel; tell players whose DMs are closed to use the board's button."""
+        await asyncio.gather(*(self._send_panel(snapshot, seat, heading) for seat in seats))
 
-    async def _send_panel(self, match: Match, seat: int, heading: str) -> None:
+    async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str) -> None:
+        match = snapshot.match
         player = match.at_seat(seat)
-        if player.dms_closed or player.is_computer or not self.renderers[match.game].has_private_panel:
+        renderer = self.renderer(match)
+        if player.dms_closed or player.is_computer or not renderer.has_private_panel:
             return
         try:
             channel = await self._dm_channel(player.user_id)
-            await channel.send(**self.panel_message(match, seat, heading=heading))
+            await channel.send(**self.panel_message(snapshot, seat, heading=heading))
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
             await self.host.note_dms_closed(match.id, player.user_id)
             await self.post(
                 match.channel_id,
-                f"{player.mention}, I can't send you direct messages, so your cards stay here: "
-                f"press **My hand** on the board whenever you need them.",
+                f"{mention(player)}, I can't send you direct messages, so {renderer.panel_noun} stays here: "
+                f"press **{renderer.panel_label}** on the board whenever you need it.",
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
@@ -232,37 +239,35 @@ class TableDisplay:
 
     # -- after a change ------------------------------------------------------------------------------------
 
-    def deal_out(self, match: Match) -> None:
-        """In the background: DM every player their opening hand, saying who starts."""
-        title = self.host.rules_for(match).title
-        actors = self.host.actors(match)
+    def deal_out(self, snapshot: Snapshot) -> None:
+        """In the background: DM every player their opening private panel, saying who starts."""
+        match = snapshot.match
+        title = self.games[match.game].title
+        noun = self.renderer(match).panel_noun
         for seat in range(len(match.players)):
-            turn = " It's your turn." if seat in actors else ""
-            heading = f"**{title}** has started in <#{match.channel_id}>. Here is your hand.{turn}"
-            self._spawn(self.send_panels(match, [seat], heading))
-
-    def follow_up(self, match: Match, turn_started_for: Sequence[int], heading: str | None = None) -> None:
-        """In the background: tell the players whose turn began, and announce a finished game."""
-        self._spawn(self._follow_up(match, turn_started_for, heading))
+            turn = " It's your turn." if seat in snapshot.actors else ""
+            heading = f"**{title}** has started in <#{match.channel_id}>. Here is {noun}.{turn}"
+            self._spawn(self.send_panels(snapshot, [seat], heading))
 
     def after_change(
-        self, match: Match, events: Sequence[Event], turn_started_for: Sequence[int], *, board_shown: bool = False
+        self, snapshot: Snapshot, events: Sequence[Event], turn_started_for: Sequence[int], *, board_shown: bool = False
     ) -> None:
         """Everything a change shows besides the reply to whoever made it: the board, the channel, the DMs.
 
         `board_shown`: the reply itself was the new board (a click on the board), already `remember`ed.
         """
+        match = snapshot.match
         if board_shown:
             self.board_edited_by_interaction(match.id)
         else:
             self.remember(match, events)
             self.refresh_board(match.id)
         self._spawn(self._announce(match, events))
-        self.follow_up(match, turn_started_for)
+        self._spawn(self._follow_up(snapshot, turn_started_for))
 
     async def _announce(self, match: Match, events: Sequence[Event]) -> None:
         channel = self.client.get_partial_messageable(match.channel_id)
-        for announcement in self.renderers[match.game].announcements(match, events):
+        for announcement in self.renderer(match).announcements(match, events):
             try:
                 if announcement.react_to is not None:
                     await channel.get_partial_message(announcement.react_to).add_reaction(announcement.emoji)
@@ -271,26 +276,25 @@ class TableDisplay:
             except discord.HTTPException as error:
                 log.warning("could not announce in match %s: %s", match.id, error)
 
-    async def _follow_up(self, match: Match, turn_started_for: Sequence[int], heading: str | None) -> None:
-        title = self.host.rules_for(match).title
-        if heading is None:
-            heading = f"Your turn in **{title}** in <#{match.channel_id}>."
+    async def _follow_up(self, snapshot: Snapshot, turn_started_for: Sequence[int]) -> None:
+        """Tell the players whose turn began, and announce a finished game."""
+        match = snapshot.match
         if turn_started_for:
-            await self.send_panels(match, sorted(turn_started_for), heading)
-        outcome = self.host.outcome(match)
-        if outcome is not None:
-            await self.post(match.channel_id, self.renderers[match.game].outcome_text(match, outcome))
+            heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
+            await self.send_panels(snapshot, sorted(turn_started_for), heading)
+        if snapshot.outcome is not None:
+            await self.post(match.channel_id, self.renderer(match).outcome_text(match, snapshot.outcome))
 
     async def deadline_fired(self, fired: DeadlineFired) -> None:
         match = fired.match
         if fired.result is not None:
-            self.after_change(match, fired.result.events, sorted(fired.result.turn_started_for))
+            self.after_change(fired.snapshot, fired.result.events, sorted(fired.result.turn_started_for))
             return
         if fired.kind is DeadlineKind.LOBBY_EXPIRY:
             self.refresh_board(match.id)
             return
-        title = self.host.rules_for(match).title
-        mentions = ", ".join(match.at_seat(seat).mention for seat in fired.seats)
+        title = self.games[match.game].title
+        mentions = ", ".join(mention(match.at_seat(seat)) for seat in fired.seats)
         await self.post(match.channel_id, f"⏰ {mentions}: the {title} game here is waiting for you.")
 
     def _spawn(self, coroutine) -> None:

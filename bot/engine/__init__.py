@@ -1,14 +1,15 @@
 """The game engine: the one small interface every game implements, and the pieces it is built from.
 
-Everything here is pure: no Discord, no database, no clock, no global random. A match state is plain JSON
-data, so it can be stored, replayed and compared byte for byte.
+Everything here is pure: no Discord, no database, no clock, no global random. A match state is a frozen
+dataclass that the codec writes as JSON, so it can be stored, replayed and compared byte for byte.
 """
 
+from bot.engine.codec import canonical_json, compact
 from bot.engine.rng import SeededRandom
 from bot.engine.rules import (
-    ARRIVAL_PLACEHOLDER,
     COMPUTER_PLAYERS_OPTION,
     SYSTEM,
+    Action,
     Event,
     GameRules,
     IllegalAction,
@@ -16,14 +17,15 @@ from bot.engine.rules import (
     Outcome,
     ParseError,
     Seat,
+    Seating,
     Timer,
-    canonical_json,
+    TypedMove,
 )
 
 __all__ = [
-    "ARRIVAL_PLACEHOLDER",
     "COMPUTER_PLAYERS_OPTION",
     "SYSTEM",
+    "Action",
     "Event",
     "GameRules",
     "IllegalAction",
@@ -31,7 +33,10 @@ __all__ = [
     "Outcome",
     "ParseError",
     "Seat",
+    "Seating",
     "SeededRandom",
     "Timer",
+    "TypedMove",
     "canonical_json",
+    "compact",
 ]

@@ -1,21 +1,24 @@
 """The interface every game implements, and the small values it speaks in.
 
-A game is a `GameRules` subclass: a declarative description (key, title, player counts, options) and the same
-short set of pure methods. The host, not the game, checks membership, turn order, stale boards and game over
-before it calls `apply`; the game raises `IllegalAction` for a move its rules forbid.
+A game is a `GameRules` subclass: a declarative description (key, title, player counts, options, the kinds of
+event it reports and the reasons it can end for) and the same short set of pure methods. The host, not the
+game, checks membership, turn order, stale boards and game over before it calls `apply`; the game raises
+`IllegalAction` for a move its rules forbid.
 
-States and actions are the game's own frozen values. `encode_state`/`decode_state` turn a state into JSON data
-and back exactly; an action's `notation` is short text that `parse_action` reads back, so actions can be
-stored in the log and carried inside a button's custom_id.
+States and actions are the game's own frozen values. A state is a frozen dataclass that the engine's codec
+writes as JSON and reads back exactly; an action's `notation` is short text that `parse_action` reads back, so
+actions can be stored in the log.
 """
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from bot.engine import codec
 
 Seat = int
 """A player's place in turn order, from 0. Only the host knows which Discord user sits where."""
@@ -23,20 +26,11 @@ Seat = int
 SYSTEM: Seat = -1
 """The seat of the game itself: timers that run out act as SYSTEM (see `GameRules.timers`)."""
 
-ARRIVAL_PLACEHOLDER = "{arrival}"
-"""In a timer's action, the host writes here an arrival key for the moment the timer fell due: a number that
-orders like Discord message ids (a snowflake of that instant), so a computer's answer races typed ones."""
-
 COMPUTER_PLAYERS_OPTION = "computer_players"
 """A game that offers computer players declares an Option with this key (choices: how many). The host then
 seats that many computer players after the humans; the game plays them through `timers`."""
 
 JSON = Any
-
-
-def canonical_json(data: JSON) -> str:
-    """Serialise JSON data the same way every time, so equal states are equal text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class IllegalAction(ValueError):
@@ -58,11 +52,11 @@ class Action(Protocol):
 class Event:
     """Something that happened, in the past tense (`CardPlayed`), for the log and for showing players.
 
-    `visible_to` is None for a public event, else the seats that may see it (a drawn card is seen by its
-    drawer only). `data` holds JSON values.
+    `kind` is a member of the game's `event_kinds`. `visible_to` is None for a public event, else the seats that
+    may see it (a drawn card is seen by its drawer only). `data` holds JSON values.
     """
 
-    kind: str
+    kind: StrEnum
     seat: Seat | None = None
     data: Mapping[str, JSON] = field(default_factory=dict)
     visible_to: tuple[Seat, ...] | None = None
@@ -71,37 +65,19 @@ class Event:
         """Whether `seat` (None: the public) may see this event."""
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
-    def to_json(self) -> JSON:
-        """JSON data for the action log."""
-        return {
-            "kind": self.kind,
-            "seat": self.seat,
-            "data": dict(self.data),
-            "visible_to": list(self.visible_to) if self.visible_to is not None else None,
-        }
-
 
 @dataclass(frozen=True)
 class Outcome:
     """How a finished match ended.
 
     `winners` share the win; `placings` lists every seat best first where the game ranks them (a seat's
-    place is its index; tied seats are grouped); `reason` is a short key the game documents.
+    place is its index; tied seats are grouped); `reason` is a member of the game's `end_reasons`.
     """
 
     winners: tuple[Seat, ...]
-    reason: str
+    reason: StrEnum
     placings: tuple[tuple[Seat, ...], ...] = ()
     scores: Mapping[Seat, int] = field(default_factory=dict)
-
-    def to_json(self) -> JSON:
-        """JSON data for the results table."""
-        return {
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "placings": [list(group) for group in self.placings],
-            "scores": {str(seat): score for seat, score in self.scores.items()},
-        }
 
 
 @dataclass(frozen=True)
@@ -119,18 +95,42 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """Who sits at a new match: how many seats, the seat of the player who opened the table (a game may give
+    them a say, like skipping a stuck face-off), and the seats the host fills with computer players."""
+
+    seat_count: int
+    opener: Seat = 0
+    computers: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
 class Timer:
     """An action the host takes for the game `delay_seconds` after the timer first appears in `timers`.
 
     A timer keeps its first due time while later states still list the same `key`; it is dropped when a
     state no longer lists it. `seat` is SYSTEM for the game's own clock (a challenge window closing) or a
-    computer player's seat.
+    computer player's seat. An action that races others (a computer's answer) is given as a function of the
+    arrival key of the moment the timer fell due, which the host supplies.
     """
 
     key: str
     delay_seconds: float
-    action: str
+    action: Action | Callable[[int], Action]
     seat: Seat = SYSTEM
+
+    def action_at(self, arrival: int) -> Action:
+        """The action to take, for a timer that fell due at the moment with this arrival key."""
+        return self.action(arrival) if callable(self.action) else self.action
+
+
+@dataclass(frozen=True)
+class TypedMove:
+    """A chat message read as an action. `by_game` actions are taken by the game itself (SYSTEM), such as
+    noting that an answer was said aloud; they never need a reply."""
+
+    action: Action
+    by_game: bool = False
 
 
 StateT = TypeVar("StateT")
@@ -146,6 +146,14 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    state_type: ClassVar[type]
+    """The frozen dataclass of a whole match; the engine's codec stores it."""
+    event_kinds: ClassVar[type[StrEnum]]
+    """Every kind of event the game reports."""
+    end_reasons: ClassVar[type[StrEnum]]
+    """Every reason a match of this game can end for."""
+    takes_typed_moves: ClassVar[bool] = False
+    """Whether players move by typing text (see `read_typed`)."""
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Return every option's value: the given ones checked against their choices, the rest defaulted."""
@@ -164,8 +172,8 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         return resolved
 
     @abstractmethod
-    def setup(self, seat_count: int, options: Mapping[str, Any], seed: int) -> StateT:
-        """Deal a new match for `seat_count` players with resolved options, from a seed."""
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> StateT:
+        """Deal a new match for the seated players with resolved options, from a seed."""
 
     @abstractmethod
     def actors(self, state: StateT) -> frozenset[Seat]:
@@ -195,17 +203,22 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def parse_action(self, text: str) -> ActionT:
         """Read an action back from its notation; raise ParseError for text that is no action."""
 
-    @abstractmethod
     def encode_state(self, state: StateT) -> JSON:
         """JSON data from which `decode_state` rebuilds an equal state."""
+        return codec.encode(state)
 
-    @abstractmethod
     def decode_state(self, data: JSON) -> StateT:
         """The state that `encode_state` described."""
+        return codec.decode(self.state_type, data)
 
     def timers(self, state: StateT) -> Sequence[Timer]:
         """Timed actions pending in this state; games without a clock have none."""
         return ()
+
+    def read_typed(self, state: StateT, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
+        """The move a typed message stands for (None: it is just chat). `seat` is None for someone who may not
+        act now; `arrival` orders messages as the platform received them, and is the only order a race uses."""
+        return None
 
     def is_over(self, state: StateT) -> bool:
         """Whether the match has ended."""

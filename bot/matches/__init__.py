@@ -1,17 +1,20 @@
 """The host: tables, seats, turns and deadlines, between the pure rules and the Discord adapter."""
 
-from bot.matches.host import ActionResult, DeadlineFired, MatchHost
+from bot.matches.deadlines import DeadlineRunner
+from bot.matches.host import ActionResult, DeadlineFired, MatchHost, Snapshot
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import ChannelBusy, Clock, MatchStore
-from bot.matches.refusals import Refusal, RefusalReason
+from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 __all__ = [
     "ActionResult",
+    "Attempt",
     "ChannelBusy",
     "Clock",
     "Deadline",
     "DeadlineFired",
     "DeadlineKind",
+    "DeadlineRunner",
     "LogEntry",
     "Match",
     "MatchHost",
@@ -21,4 +24,5 @@ __all__ = [
     "Refusal",
     "RefusalReason",
     "Result",
+    "Snapshot",
 ]

@@ -2,8 +2,12 @@
 
 Every request follows the same path: load the match from storage, check who is asking (seat, turn, board
 version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
-and result in one transaction, and only then return what the Discord side should show. A per-match lock
-serialises simultaneous clicks inside this process; the stored version refuses a write from a stale copy.
+and result in one transaction, and only then return a `Snapshot` of what to show. A per-match lock serialises
+simultaneous requests inside this process; the stored version refuses a write from a stale copy.
+
+The host speaks no platform: a refusal is a reason with details that the adapter words, and the arrival key
+that orders racing moves comes from the adapter (a typed message's own key) or from `arrival_of` (the key of
+the moment a computer's timer fell due).
 """
 
 from __future__ import annotations
@@ -11,40 +15,75 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.engine import (
-    ARRIVAL_PLACEHOLDER,
     COMPUTER_PLAYERS_OPTION,
     SYSTEM,
+    Action,
     Event,
     GameRules,
     IllegalAction,
     Outcome,
     ParseError,
+    Seat,
+    Seating,
     canonical_json,
 )
+from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import ChannelBusy, Clock, MatchStore
-from bot.matches.refusals import Refusal, RefusalReason
+from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
-DISCORD_EPOCH_MS = 1_420_070_400_000
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 
 
 @dataclass(frozen=True)
-class ActionResult:
-    """What an accepted action changed: the new match, what happened, and who must act next."""
+class Snapshot:
+    """A match as loaded or just changed, its state decoded once: the record, and for a started game the public
+    view, who may act and how it ended. A seat's own view is built on request; the state itself stays inside,
+    so what leaves a snapshot is only ever a view."""
 
     match: Match
+    public_view: Any = None
+    actors: frozenset[Seat] = frozenset()
+    outcome: Outcome | None = None
+    _rules: GameRules | None = field(default=None, repr=False, compare=False)
+    _state: Any = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, match: Match, rules: GameRules, state: Any = None) -> Snapshot:
+        """The snapshot of `match`; `state` is its decoded state when the caller already has it."""
+        if match.state_json is None:
+            return cls(match)
+        if state is None:
+            state = rules.decode_state(json.loads(match.state_json))
+        actors = rules.actors(state) if match.status is MatchStatus.PLAYING else frozenset()
+        return cls(match, rules.view(state, None), actors, rules.outcome(state), rules, state)
+
+    def seat_view(self, seat: Seat) -> Any:
+        """What this seat may see: the public view and its own secrets."""
+        if self._rules is None:
+            raise ValueError(f"match {self.match.id} has not started")
+        return self._rules.view(self._state, seat)
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What an accepted action changed: the match after it, what happened, and who must act next."""
+
+    snapshot: Snapshot
     events: list[Event]
-    outcome: Outcome | None
-    turn_started_for: frozenset[int]
+    turn_started_for: frozenset[Seat]
     """Seats that may act now and could not before (to be told it is their turn)."""
+
+    @property
+    def match(self) -> Match:
+        return self.snapshot.match
 
 
 @dataclass(frozen=True)
@@ -52,10 +91,14 @@ class DeadlineFired:
     """A deadline the host handled: a lobby expired, a player is reminded of their turn, or a game timer ran."""
 
     kind: DeadlineKind
-    match: Match
-    seats: tuple[int, ...] = ()
+    snapshot: Snapshot
+    seats: tuple[Seat, ...] = ()
     result: ActionResult | None = None
     """For a game timer: what its action changed."""
+
+    @property
+    def match(self) -> Match:
+        return self.snapshot.match
 
 
 class MatchHost:
@@ -67,12 +110,15 @@ class MatchHost:
         clock: Clock,
         games: Mapping[str, GameRules],
         new_seed: Callable[[], int],
+        arrival_of: Callable[[datetime], int],
         lobby_expires_after: timedelta = LOBBY_EXPIRES_AFTER,
     ) -> None:
         self.store = store
         self.clock = clock
         self.games = games
         self.new_seed = new_seed
+        self.arrival_of = arrival_of
+        """The arrival key of an instant, ordered like typed moves' keys (a computer's timed answer races them)."""
         self.lobby_expires_after = lobby_expires_after
         self.on_deadlines_changed: Callable[[], None] = lambda: None
         """Called after every commit that wrote deadlines, so whoever runs them can look again."""
@@ -83,27 +129,9 @@ class MatchHost:
     def rules_for(self, match: Match) -> GameRules:
         return self.games[match.game]
 
-    def state_of(self, match: Match) -> Any:
-        """The game state of a started match, decoded."""
-        if match.state_json is None:
-            raise ValueError(f"match {match.id} has not started")
-        return self.rules_for(match).decode_state(json.loads(match.state_json))
-
-    def public_view(self, match: Match) -> Any:
-        return self.rules_for(match).view(self.state_of(match), None)
-
-    def seat_view(self, match: Match, seat: int) -> Any:
-        return self.rules_for(match).view(self.state_of(match), seat)
-
-    def actors(self, match: Match) -> frozenset[int]:
-        if match.status is not MatchStatus.PLAYING:
-            return frozenset()
-        return self.rules_for(match).actors(self.state_of(match))
-
-    def outcome(self, match: Match) -> Outcome | None:
-        if match.state_json is None:
-            return None
-        return self.rules_for(match).outcome(self.state_of(match))
+    def snapshot(self, match: Match) -> Snapshot:
+        """The match with its state decoded once."""
+        return Snapshot.of(match, self.rules_for(match))
 
     def everyone_at(self, match: Match) -> tuple[Player, ...]:
         """The players, and in a lobby the computer players the options ask for (seated after the humans)."""
@@ -120,8 +148,7 @@ class MatchHost:
         matches = await self.store.live_matches()
         for match in matches:
             try:
-                if match.state_json is not None:
-                    self.state_of(match)
+                self.snapshot(match)
             except (KeyError, ValueError, TypeError):
                 unreadable.append(match.id)
         return len(matches), unreadable
@@ -129,19 +156,19 @@ class MatchHost:
     async def get(self, match_id: int) -> Match:
         match = await self.store.load_match(match_id)
         if match is None:
-            raise Refusal(RefusalReason.NO_TABLE, "That table no longer exists.")
+            raise Refusal(RefusalReason.NO_TABLE)
         return match
 
-    async def game_in_channel(self, channel_id: int) -> Match | None:
-        """The game being played in this channel, if any (a lobby does not count)."""
-        match = await self.store.live_match_in_channel(channel_id)
-        return match if match is not None and match.status is MatchStatus.PLAYING else None
+    async def load(self, match_id: int) -> Snapshot:
+        """The match and what to show of it."""
+        return self.snapshot(await self.get(match_id))
 
-    async def table_in_channel(self, channel_id: int) -> Match:
+    async def table_in_channel(self, channel_id: int) -> Snapshot:
+        """The live table in this channel or thread."""
         match = await self.store.live_match_in_channel(channel_id)
         if match is None:
-            raise Refusal(RefusalReason.NO_TABLE, "There is no game running here. Start one with /play.")
-        return match
+            raise Refusal(RefusalReason.NO_TABLE_HERE)
+        return self.snapshot(match)
 
     # -- the lobby -----------------------------------------------------------------------------------------
 
@@ -159,11 +186,11 @@ class MatchHost:
         """Open a table in a channel with the opener seated; refused if the channel already has one."""
         rules = self.games.get(game)
         if rules is None:
-            raise Refusal(RefusalReason.BAD_OPTION, f"There is no game called {game}.")
+            raise Refusal(RefusalReason.BAD_OPTION, unknown_game=game)
         try:
             resolved = rules.resolve_options(options)
         except ValueError as error:
-            raise Refusal(RefusalReason.BAD_OPTION, str(error)) from None
+            raise Refusal(RefusalReason.BAD_OPTION, detail=str(error)) from None
         now = self.clock.now()
         match = Match(
             id=0,
@@ -183,10 +210,7 @@ class MatchHost:
         try:
             created = await self.store.create_match(match, self._lobby_expiry(match))
         except ChannelBusy:
-            raise Refusal(
-                RefusalReason.CHANNEL_BUSY,
-                "This channel already has a table. Finish or abandon it first, or play in another channel.",
-            ) from None
+            raise Refusal(RefusalReason.CHANNEL_BUSY) from None
         self.on_deadlines_changed()
         return created
 
@@ -194,10 +218,10 @@ class MatchHost:
         async with self._lock(match_id):
             match = await self._load_lobby(match_id)
             if match.player(user_id):
-                raise Refusal(RefusalReason.ALREADY_SEATED, "You are already at this table.")
+                raise Refusal(RefusalReason.ALREADY_SEATED)
             rules = self.rules_for(match)
             if len(match.players) + _computer_count(match) >= rules.max_players:
-                raise Refusal(RefusalReason.TABLE_FULL, f"This table is full ({rules.max_players} players).")
+                raise Refusal(RefusalReason.TABLE_FULL, max_players=rules.max_players)
             seated = (*match.players, Player(user_id, name, len(match.players)))
             return await self._save_lobby(match, players=seated)
 
@@ -207,12 +231,9 @@ class MatchHost:
             match = await self.get(match_id)
             self._require_live(match)
             if match.player(user_id) is None:
-                raise Refusal(RefusalReason.NOT_IN_GAME, "You are not at this table.")
+                raise Refusal(RefusalReason.NOT_IN_GAME, at_table=True)
             if match.status is MatchStatus.PLAYING:
-                raise Refusal(
-                    RefusalReason.ALREADY_STARTED,
-                    "The game has started, so you cannot leave it. The opener can end it with /abandon.",
-                )
+                raise Refusal(RefusalReason.ALREADY_STARTED, attempt=Attempt.LEAVE)
             remaining = _reseated(player for player in match.players if player.user_id != user_id)
             if not remaining:
                 return await self._close(match, MatchStatus.ABANDONED)
@@ -223,11 +244,11 @@ class MatchHost:
         """The opener removes another player from the lobby."""
         async with self._lock(match_id):
             match = await self._load_lobby(match_id)
-            self._require_opener(match, by_user_id, "remove players")
+            self._require_opener(match, by_user_id, Attempt.REMOVE_PLAYER)
             if user_id == by_user_id:
-                raise Refusal(RefusalReason.ILLEGAL_ACTION, "Use Leave to leave your own table.")
+                raise Refusal(RefusalReason.ILLEGAL_ACTION, attempt=Attempt.REMOVE_YOURSELF)
             if match.player(user_id) is None:
-                raise Refusal(RefusalReason.NOT_IN_GAME, "That player is not at this table.")
+                raise Refusal(RefusalReason.NOT_IN_GAME, at_table=True, someone_else=True)
             remaining = _reseated(player for player in match.players if player.user_id != user_id)
             return await self._save_lobby(match, players=remaining)
 
@@ -235,15 +256,19 @@ class MatchHost:
         """The opener deals the game."""
         async with self._lock(match_id):
             match = await self._load_lobby(match_id)
-            self._require_opener(match, user_id, "start the game")
+            self._require_opener(match, user_id, Attempt.START)
             rules = self.rules_for(match)
             players = self.everyone_at(match)
             if len(players) < rules.min_players:
                 raise Refusal(
-                    RefusalReason.NOT_ENOUGH_PLAYERS,
-                    f"{rules.title} needs at least {rules.min_players} players; {len(players)} seated so far.",
+                    RefusalReason.NOT_ENOUGH_PLAYERS, game=rules.title, needed=rules.min_players, seated=len(players)
                 )
-            state = rules.setup(len(players), match.options, match.seed)
+            seating = Seating(
+                len(players),
+                opener=match.player(match.opener_id).seat,
+                computers=tuple(player.seat for player in players if player.is_computer),
+            )
+            state = rules.setup(seating, match.options, match.seed)
             now = self.clock.now()
             started = match.with_changes(
                 status=MatchStatus.PLAYING,
@@ -253,7 +278,8 @@ class MatchHost:
                 updated_at=now,
             )
             await self._commit(match, started, deadlines=await self._deadlines_for(started, state))
-            return ActionResult(started, [Event("game_started")], None, rules.actors(state))
+            snapshot = Snapshot.of(started, rules, state)
+            return ActionResult(snapshot, [], snapshot.actors)
 
     async def abandon(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
         """End a live table without a result: its opener, or a server admin, may."""
@@ -261,7 +287,7 @@ class MatchHost:
             match = await self.get(match_id)
             self._require_live(match)
             if not is_admin:
-                self._require_opener(match, user_id, "abandon this table")
+                self._require_opener(match, user_id, Attempt.ABANDON)
             return await self._close(match, MatchStatus.ABANDONED)
 
     # -- playing -------------------------------------------------------------------------------------------
@@ -271,34 +297,60 @@ class MatchHost:
     ) -> ActionResult:
         """Apply one player's action. `expected_version` is the board version the click came from."""
         async with self._lock(match_id):
-            match = await self.get(match_id)
-            if match.status is MatchStatus.LOBBY:
-                raise Refusal(RefusalReason.NOT_STARTED, "The game has not started yet.")
-            self._require_live(match)
-            player = match.player(user_id)
-            if player is None:
-                raise Refusal(RefusalReason.NOT_IN_GAME, "You are not playing in this game.")
+            match = await self._load_game(match_id)
+            player = self._player(match, user_id)
             if expected_version is not None and expected_version != match.version:
-                raise Refusal(
-                    RefusalReason.STALE_BOARD,
-                    "That board is out of date: the game has moved on. Use the newest message.",
-                )
-            state = self.state_of(match)
-            actors = self.rules_for(match).actors(state)
-            if player.seat not in actors:
-                waiting_for = ", ".join(match.at_seat(seat).name for seat in sorted(actors))
-                raise Refusal(RefusalReason.NOT_YOUR_TURN, f"It is not your turn: waiting for {waiting_for}.")
-            return await self._apply(match, state, player.seat, user_id, action_text)
+                raise Refusal(RefusalReason.STALE_BOARD)
+            rules = self.rules_for(match)
+            state = rules.decode_state(json.loads(match.state_json))
+            self._require_turn(match, rules.actors(state), player)
+            try:
+                action = rules.parse_action(action_text)
+            except ParseError as error:
+                raise Refusal(RefusalReason.ILLEGAL_ACTION, detail=str(error)) from None
+            return await self._apply(match, state, player.seat, user_id, action)
 
-    async def _apply(self, match: Match, state: Any, seat: int, user_id: int, action_text: str) -> ActionResult:
+    async def act_typed(
+        self, channel_id: int, user_id: int, text: str, arrival: int, *, from_chat: bool
+    ) -> ActionResult | None:
+        """Read a typed message as a move in the game running in this channel, and apply it.
+
+        `arrival` is the message's own key, the only thing that orders a race. Chat that is no move gives None;
+        so does chat the game notes for itself but cannot use. `from_chat` is False for a command a player
+        sent to move by text: that is refused, rather than ignored, when it is no move.
+        """
+        match = await self.store.live_match_in_channel(channel_id)
+        if match is None or match.status is not MatchStatus.PLAYING or not self.rules_for(match).takes_typed_moves:
+            if from_chat:
+                return None
+            raise Refusal(RefusalReason.NOTHING_TO_TYPE)
+        async with self._lock(match.id):
+            match = await self._load_game(match.id)
+            rules = self.rules_for(match)
+            state = rules.decode_state(json.loads(match.state_json))
+            actors = rules.actors(state)
+            player = match.player(user_id)
+            seat = player.seat if player is not None and player.seat in actors else None
+            move = rules.read_typed(state, seat, text, arrival)
+            if move is None or (move.by_game and not from_chat):
+                if from_chat:
+                    return None
+                raise Refusal(RefusalReason.NOTHING_TO_TYPE)
+            if move.by_game:
+                try:
+                    return await self._apply(match, state, SYSTEM, 0, move.action)
+                except Refusal:
+                    return None  # nothing the game could note: it stays chat
+            return await self._apply(match, state, seat, user_id, move.action)
+
+    async def _apply(self, match: Match, state: Any, seat: Seat, user_id: int, action: Action) -> ActionResult:
         """Apply the rules, commit the new state with its log entry, deadlines and result, and report."""
         rules = self.rules_for(match)
         actors = rules.actors(state)
         try:
-            action = rules.parse_action(action_text)
             new_state, events = rules.apply(state, seat, action)
-        except (ParseError, IllegalAction) as error:
-            raise Refusal(RefusalReason.ILLEGAL_ACTION, str(error)) from None
+        except IllegalAction as error:
+            raise Refusal(RefusalReason.ILLEGAL_ACTION, detail=str(error)) from None
 
         now = self.clock.now()
         outcome = rules.outcome(new_state)
@@ -309,7 +361,7 @@ class MatchHost:
             status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
         )
         log_entry = LogEntry(
-            match.id, updated.version, seat, user_id, action.notation, [event.to_json() for event in events], now
+            match.id, updated.version, seat, user_id, action.notation, [encode(event) for event in events], now
         )
         await self._commit(
             match,
@@ -320,15 +372,8 @@ class MatchHost:
         )
         if outcome:
             self._locks.pop(match.id, None)
-        return ActionResult(updated, events, outcome, rules.actors(new_state) - actors)
-
-    async def act_for_game(self, match_id: int, action_text: str) -> ActionResult:
-        """Apply an action on the game's own behalf (SYSTEM): what a spectator typed during a face-off."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
-            if match.status is not MatchStatus.PLAYING:
-                raise Refusal(RefusalReason.GAME_OVER, "This game is not running.")
-            return await self._apply(match, self.state_of(match), SYSTEM, 0, action_text)
+        snapshot = Snapshot.of(updated, rules, new_state)
+        return ActionResult(snapshot, events, snapshot.actors - actors)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
@@ -353,7 +398,7 @@ class MatchHost:
             )
             if not await self.store.save_match(expired, expected_version=match.version, deadlines=[]):
                 return None
-            return DeadlineFired(deadline.kind, expired)
+            return DeadlineFired(deadline.kind, self.snapshot(expired))
         if not await self.store.claim_deadline(deadline):
             return None
         if match is None or match.status is not MatchStatus.PLAYING:
@@ -362,23 +407,23 @@ class MatchHost:
             return await self._run_timer(match, deadline)
         if deadline.data.get("version") != match.version:
             return None
-        return DeadlineFired(deadline.kind, match, tuple(deadline.data.get("seats", ())))
+        return DeadlineFired(deadline.kind, self.snapshot(match), tuple(deadline.data.get("seats", ())))
 
     async def _run_timer(self, match: Match, deadline: Deadline) -> DeadlineFired | None:
-        state = self.state_of(match)
+        state = self.rules_for(match).decode_state(json.loads(match.state_json))
         timers = self.rules_for(match).timers(state)
         timer = next((timer for timer in timers if timer.key == deadline.key), None)
         if timer is None:
             return None
         # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
-        action = timer.action.replace(ARRIVAL_PLACEHOLDER, str(arrival_key(deadline.due_at)))
+        action = timer.action_at(self.arrival_of(deadline.due_at))
         user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
         try:
             result = await self._apply(match, state, timer.seat, user_id, action)
         except Refusal:
             # The game moved on in a way its timer did not foresee; the next commit re-arms what is due.
             return None
-        return DeadlineFired(deadline.kind, result.match, result=result)
+        return DeadlineFired(deadline.kind, result.snapshot, result=result)
 
     # -- display bookkeeping -------------------------------------------------------------------------------
 
@@ -398,20 +443,38 @@ class MatchHost:
         match = await self.get(match_id)
         self._require_live(match)
         if match.status is not MatchStatus.LOBBY:
-            raise Refusal(RefusalReason.ALREADY_STARTED, "This game has already started.")
+            raise Refusal(RefusalReason.ALREADY_STARTED)
+        return match
+
+    async def _load_game(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        if match.status is MatchStatus.LOBBY:
+            raise Refusal(RefusalReason.NOT_STARTED)
+        self._require_live(match)
         return match
 
     @staticmethod
-    def _require_live(match: Match) -> None:
-        if match.status is MatchStatus.FINISHED:
-            raise Refusal(RefusalReason.GAME_OVER, "This game is over.")
-        if not match.status.is_live:
-            raise Refusal(RefusalReason.GAME_OVER, f"This table was {match.status.value}.")
+    def _player(match: Match, user_id: int) -> Player:
+        player = match.player(user_id)
+        if player is None:
+            raise Refusal(RefusalReason.NOT_IN_GAME)
+        return player
 
     @staticmethod
-    def _require_opener(match: Match, user_id: int, doing: str) -> None:
+    def _require_turn(match: Match, actors: frozenset[Seat], player: Player) -> None:
+        if player.seat not in actors:
+            waiting_for = tuple(match.at_seat(seat).name for seat in sorted(actors))
+            raise Refusal(RefusalReason.NOT_YOUR_TURN, waiting_for=waiting_for)
+
+    @staticmethod
+    def _require_live(match: Match) -> None:
+        if not match.status.is_live:
+            raise Refusal(RefusalReason.GAME_OVER, status=match.status)
+
+    @staticmethod
+    def _require_opener(match: Match, user_id: int, attempt: Attempt) -> None:
         if user_id != match.opener_id:
-            raise Refusal(RefusalReason.NOT_OPENER, f"Only the table's opener, <@{match.opener_id}>, can {doing}.")
+            raise Refusal(RefusalReason.NOT_OPENER, opener_id=match.opener_id, attempt=attempt)
 
     async def _save_lobby(self, match: Match, **changes: Any) -> Match:
         updated = match.with_changes(version=match.version + 1, updated_at=self.clock.now(), **changes)
@@ -429,10 +492,7 @@ class MatchHost:
         if not await self.store.save_match(
             after, expected_version=before.version, seats_changed=seats_changed, **writes
         ):
-            raise Refusal(
-                RefusalReason.STALE_BOARD,
-                "Someone else changed this game at the same moment: please try again.",
-            )
+            raise Refusal(RefusalReason.CHANGED_MEANWHILE)
         if writes.get("deadlines"):
             self.on_deadlines_changed()
 
@@ -478,16 +538,10 @@ class MatchHost:
             guild_id=match.guild_id,
             finished_at=match.updated_at,
             reason=outcome.reason,
-            outcome=outcome.to_json(),
+            outcome=encode(outcome),
             placings=places,
             winners=tuple(match.at_seat(seat).user_id for seat in outcome.winners),
         )
-
-
-def arrival_key(instant: datetime) -> int:
-    """An integer that orders like Discord message ids: the snowflake of `instant`."""
-    milliseconds = int(instant.timestamp() * 1000) - DISCORD_EPOCH_MS
-    return milliseconds << 22
 
 
 def _computer_count(match: Match) -> int:

@@ -1,6 +1,6 @@
 """The host's records: a match with its seated players, its deadlines, its log entries and its result.
 
-These are plain frozen values, free of Discord objects: a Discord user is only an id and a display name here.
+These are plain frozen values, free of platform objects: a player is only a user id and a display name here.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class DeadlineKind(StrEnum):
 
 @dataclass(frozen=True)
 class Player:
-    """A Discord user (or a computer player) at the table, in join order; the seat is the place in that order."""
+    """A user (or a computer player) at the table, in join order; the seat is the place in that order."""
 
     user_id: int
     name: str
@@ -41,12 +41,8 @@ class Player:
 
     @property
     def is_computer(self) -> bool:
-        """Computer players have negative ids: no Discord user sits there."""
+        """Computer players have negative ids: no user of the platform sits there."""
         return self.user_id < 0
-
-    @property
-    def mention(self) -> str:
-        return f"🤖 {self.name}" if self.is_computer else f"<@{self.user_id}>"
 
 
 @dataclass(frozen=True)
@@ -70,7 +66,7 @@ class Match:
     reminder_after_seconds: int = 12 * 3600
 
     def player(self, user_id: int) -> Player | None:
-        """The player with this Discord id, if seated."""
+        """The player with this user id, if seated."""
         return next((player for player in self.players if player.user_id == user_id), None)
 
     def at_seat(self, seat: int) -> Player:

@@ -28,8 +28,6 @@ class MatchStore(Protocol):
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None: ...
 
-    async def live_match_ids(self) -> list[int]: ...
-
     async def live_matches(self) -> list[Match]: ...
 
     async def save_match(
@@ -62,10 +60,6 @@ class MatchStore(Protocol):
     async def claim_deadline(self, deadline: Deadline) -> bool:
         """Delete the deadline row; True if this caller removed it (so it fires exactly once)."""
         ...
-
-    async def action_log(self, match_id: int) -> list[LogEntry]: ...
-
-    async def results(self, match_id: int) -> Result | None: ...
 
 
 class ChannelBusy(Exception):

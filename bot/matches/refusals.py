@@ -1,31 +1,58 @@
-"""Why the host turned a request down. Each refusal carries a short message for the user who asked."""
+"""Why the host turned a request down. A refusal carries a reason and the facts behind it; the adapter that
+asked words it for the user (bot/discord_ui/wording.py), so the host holds no platform's words."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 
 class RefusalReason(StrEnum):
     NO_TABLE = "no_table"
+    """The table a button or id names no longer exists."""
+    NO_TABLE_HERE = "no_table_here"
+    BAD_OPTION = "bad_option"
+    """details: detail (the game's own words), or unknown_game (a game that does not exist)."""
     CHANNEL_BUSY = "channel_busy"
     NOT_IN_GAME = "not_in_game"
+    """details: at_table (asked of a table, not a running game), someone_else (the opener named a stranger)."""
     ALREADY_SEATED = "already_seated"
     TABLE_FULL = "table_full"
+    """details: max_players."""
     NOT_ENOUGH_PLAYERS = "not_enough_players"
+    """details: game (its title), needed, seated."""
     NOT_OPENER = "not_opener"
+    """details: opener_id, attempt (an Attempt)."""
     NOT_STARTED = "not_started"
     ALREADY_STARTED = "already_started"
+    """details: attempt (Attempt.LEAVE when a seated player tried to leave a running game), or none."""
     GAME_OVER = "game_over"
+    """details: status (the table's MatchStatus)."""
     STALE_BOARD = "stale_board"
+    CHANGED_MEANWHILE = "changed_meanwhile"
+    """Another request changed the match at the same moment."""
     NOT_YOUR_TURN = "not_your_turn"
+    """details: waiting_for (the names of the players who may act)."""
     ILLEGAL_ACTION = "illegal_action"
-    BAD_OPTION = "bad_option"
+    """details: detail (the game's own reason), or attempt (Attempt.REMOVE_YOURSELF)."""
+    NOTHING_TO_TYPE = "nothing_to_type"
+    """A typed move was sent where the game expects none from this player now."""
+
+
+class Attempt(StrEnum):
+    """What a player tried that the host refused for who they are or when they tried it."""
+
+    START = "start"
+    ABANDON = "abandon"
+    REMOVE_PLAYER = "remove_player"
+    REMOVE_YOURSELF = "remove_yourself"
+    LEAVE = "leave"
 
 
 class Refusal(Exception):
-    """A request the host refused; nothing changed. `str(refusal)` is the reply to show."""
+    """A request the host refused; nothing changed. `details` hold the facts its wording needs."""
 
-    def __init__(self, reason: RefusalReason, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: RefusalReason, **details: Any) -> None:
+        super().__init__(reason.value, details)
         self.reason = reason
-        self.message = message
+        self.details = details

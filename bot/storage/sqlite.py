@@ -126,12 +126,6 @@ class SqliteStore:
             row = await cursor.fetchone()
         return await self._match_from_row(row) if row else None
 
-    async def live_match_ids(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
-
     async def live_matches(self) -> list[Match]:
         """Every live match with its players, in two queries however many there are."""
         async with self._db.execute(
@@ -227,44 +221,6 @@ class SqliteStore:
                 (deadline.match_id, deadline.kind.value, deadline.key, _instant(deadline.due_at)),
             )
             return cursor.rowcount == 1
-
-    # -- history -------------------------------------------------------------------------------------------
-
-    async def action_log(self, match_id: int) -> list[LogEntry]:
-        async with self._db.execute("SELECT * FROM actions WHERE match_id = ? ORDER BY version", (match_id,)) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            LogEntry(
-                row["match_id"],
-                row["version"],
-                row["seat"],
-                row["user_id"],
-                row["action"],
-                json.loads(row["events"]),
-                _parse_instant(row["at"]),
-            )
-            for row in rows
-        ]
-
-    async def results(self, match_id: int) -> Result | None:
-        async with self._db.execute("SELECT * FROM results WHERE match_id = ?", (match_id,)) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return None
-        async with self._db.execute(
-            "SELECT user_id, place, won FROM result_players WHERE match_id = ? ORDER BY user_id", (match_id,)
-        ) as cursor:
-            players = await cursor.fetchall()
-        return Result(
-            match_id=row["match_id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            finished_at=_parse_instant(row["finished_at"]),
-            reason=row["reason"],
-            outcome=json.loads(row["outcome"]),
-            placings={player["user_id"]: player["place"] for player in players if player["place"] is not None},
-            winners=tuple(player["user_id"] for player in players if player["won"]),
-        )
 
     # -- the bot's own facts -------------------------------------------------------------------------------
 

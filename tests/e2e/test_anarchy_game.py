@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from support import stored_log, stored_result
+
 from bot.matches import MatchStatus
 
 
@@ -57,11 +59,11 @@ async def test_a_full_game_with_three_players_from_dms_and_my_hand(anthology):
     assert board.button_labels() == []
     field_names = [field["name"] for field in board.embeds[0]["fields"]]
     assert "Game over" in field_names
-    result = await anthology.bot.store.results(match.id)
+    result = stored_result(anthology.settings.database_path, match.id)
     (winner_id,) = result.winners
     announcement = anthology.fake.channel_messages(anthology.channel)[-1]
     assert f"<@{winner_id}>" in announcement.content and "won" in announcement.content
-    log = await anthology.bot.store.action_log(match.id)
+    log = stored_log(anthology.settings.database_path, match.id)
     assert len(log) == turns
 
 

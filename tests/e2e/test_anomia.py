@@ -8,12 +8,12 @@ from datetime import UTC, datetime, timedelta
 
 from anthology_driver import Anthology, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
+from support import RULES
 
-from bot.content.anomia import load_anomia_content
-from bot.games.anomia import PREDICATE_WORDS, answer_key, satisfies
+from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, satisfies
 from bot.matches import MatchStatus
 
-CONTENT = load_anomia_content()
+CONTENT = RULES["anomia"].content
 CATEGORIES = {category.id: category for category in CONTENT.categories}
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -40,7 +40,7 @@ class AnomiaTable:
         return await self.anthology.bot.host.get(self.match_id)
 
     async def view(self):
-        return self.anthology.bot.host.public_view(await self.match())
+        return (await self.anthology.bot.host.load(self.match_id)).public_view
 
     async def user_at(self, seat: int) -> ScriptedUser | None:
         player = (await self.match()).at_seat(seat)
@@ -93,7 +93,6 @@ class AnomiaTable:
         await self.anthology.fake.wait_for(lambda: self.anthology.bot.tables.handled_message(message.id))
         await self.anthology.settled()
 
-
     async def play_to_the_end(self) -> None:
         """Play as the humans would: flip, answer their face-offs (leaving computers time to answer theirs), vote
         yes, and let the clock run when only computers or timers can move."""
@@ -103,7 +102,7 @@ class AnomiaTable:
             if view.outcome is not None:
                 return
             faceoff = view.faceoff
-            waiting = anthology.bot.host.actors(await self.match())
+            waiting = (await anthology.bot.host.load(self.match_id)).actors
             humans = [seat for seat in waiting if seat not in view.computer_seats]
             if faceoff is None:
                 await self.flip()

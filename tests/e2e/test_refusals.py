@@ -79,8 +79,8 @@ async def test_not_your_turn_and_an_illegal_card_change_nothing(anthology):
     reply = await forged_pick(anthology.fake, waiting, panel, panel.selects()[0]["options"][0]["value"])
     assert reply.ephemeral and "not your turn" in reply.content and player.name in reply.content
 
-    state = anthology.bot.host.state_of(before)
-    held = {card.code for card in state.hands[before.player(player.id).seat]}
+    panel_view = anthology.bot.host.snapshot(before).seat_view(before.player(player.id).seat)
+    held = {card.code for card in panel_view.hand}
     offered = {option["value"].split()[1] for option in panel.selects()[0]["options"]}
     unplayable = held - offered
     not_held = next(code for code in ("2C", "3D", "4H", "5S", "6C", "7D") if code not in held)

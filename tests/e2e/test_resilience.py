@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from anthology_driver import choose_first, running_anthology
+from support import stored_log
 
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -22,7 +23,7 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(anthology):
         player = await anthology.actor(match.id)
         await anthology.take_turn(player, await anthology.hand_panel(player, board))
     before = await anthology.match_here()
-    log_before = await anthology.bot.store.action_log(match.id)
+    log_before = stored_log(anthology.settings.database_path, match.id)
     player = await anthology.actor(match.id)
     turn_dm = player.dms()[-1]  # sent by the old process, for the current version
 
@@ -31,7 +32,7 @@ async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(anthology):
     reply = await (await choose_first(player, turn_dm)).response()
     assert not reply.ephemeral or "out of date" not in (reply.content or "")
     await anthology.settled()
-    log_after = await anthology.bot.store.action_log(match.id)
+    log_after = stored_log(anthology.settings.database_path, match.id)
     assert log_after[: len(log_before)] == log_before
     assert len(log_after) == len(log_before) + 1
     # The board the old process posted is still the board, and still works.
@@ -51,7 +52,7 @@ async def test_closed_dms_do_not_stop_the_game(anthology):
     for _ in range(4):
         player = await anthology.actor(match.id)
         await anthology.take_turn(player, await anthology.hand_panel(player, board))
-    assert len(await anthology.bot.store.action_log(match.id)) == 4
+    assert len(stored_log(anthology.settings.database_path, match.id)) == 4
     notices = [m for m in anthology.fake.channel_messages(anthology.channel) if "direct messages" in m.content]
     assert len(notices) == 1, "the fallback is said once, not every turn"
 
@@ -69,7 +70,7 @@ async def test_429s_and_a_5xx_are_ridden_out(anthology):
     await anthology.take_turn(player, await anthology.hand_panel(player, board))
     await anthology.settled()
     assert all(fault.hits == fault.times for fault in anthology.fake.faults)
-    assert len(await anthology.bot.store.action_log(match.id)) == 2
+    assert len(stored_log(anthology.settings.database_path, match.id)) == 2
     assert (await anthology.match_here()).version == match.version + 2
 
 
@@ -85,7 +86,7 @@ async def test_a_click_during_a_gateway_drop_is_applied_once_after_the_resume(an
     anthology.fake.release_gateway()
     await (await click).response(timeout=15)
     await anthology.settled()
-    assert len(await anthology.bot.store.action_log(match.id)) == 1
+    assert len(stored_log(anthology.settings.database_path, match.id)) == 1
 
 
 async def test_without_the_message_content_intent_the_bot_says_so_and_plays_on(tmp_path, clock, caplog):
@@ -132,7 +133,7 @@ async def test_a_burst_of_twenty_actions_gives_few_board_edits_and_no_429(anthol
     assert calls[BOARD_EDIT] <= 4, calls
     assert all(record.status != 429 for record in anthology.fake.call_log[mark:])
     # The latest state wins: the board shows the top card the last play left.
-    final = anthology.bot.host.public_view(await anthology.bot.host.get(match.id))
+    final = (await anthology.bot.host.load(match.id)).public_view
     top = final.top_card.label if final.top_card else "none yet"
     assert top in board.embeds[0]["fields"][0]["value"]
 

@@ -102,8 +102,7 @@ def _check_visible(command: dict[str, Any], user: FakeUser, channel: FakeChannel
     contexts = command.get("contexts")
     if channel.is_dm:
         allowed = command.get("guild_id") is None and (
-            (contexts is not None and 1 in contexts)
-            or (contexts is None and command.get("dm_permission") is not False)
+            (contexts is not None and 1 in contexts) or (contexts is None and command.get("dm_permission") is not False)
         )
         if not allowed:
             raise ScriptError(f"/{name} cannot be used in DMs")
@@ -224,9 +223,7 @@ def _convert(
         types = opt.get("channel_types")
         if types and value.type not in types:
             raise ScriptError(f"{label}: channel type {value.type} not in {types}")
-        resolved.setdefault("channels", {})[str(value.id)] = value.to_payload(
-            permissions=value.permissions_for(user)
-        )
+        resolved.setdefault("channels", {})[str(value.id)] = value.to_payload(permissions=value.permissions_for(user))
         return str(value.id)
     if kind == ATTACHMENT and isinstance(value, tuple) and len(value) == 2:
         filename, content = value

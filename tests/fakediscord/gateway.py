@@ -329,12 +329,7 @@ class Gateway:
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(data.get("session_id", ""))
-        if (
-            session is None
-            or session.invalid
-            or data.get("token") != self.fake.token
-            or session is not self.session
-        ):
+        if session is None or session.invalid or data.get("token") != self.fake.token or session is not self.session:
             self.failed_resumes += 1
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return
@@ -352,9 +347,7 @@ class Gateway:
         if guild is None:
             return
         user_ids = data.get("user_ids")
-        members = [
-            m for m in guild.members.values() if user_ids is None or str(m.user.id) in map(str, user_ids)
-        ]
+        members = [m for m in guild.members.values() if user_ids is None or str(m.user.id) in map(str, user_ids)]
         query = data.get("query") or ""
         members = [m for m in members if m.user.name.lower().startswith(query.lower())]
         payload = {

@@ -108,9 +108,7 @@ class FakeMessage:
             or (custom_id is None and label in (b.get("label"), _emoji_text(b.get("emoji"))))
         ]
         if not found:
-            raise LookupError(
-                f"no button {label or custom_id!r} on message {self.id}; buttons: {self.button_labels()}"
-            )
+            raise LookupError(f"no button {label or custom_id!r} on message {self.id}; buttons: {self.button_labels()}")
         if len(found) > 1:
             raise LookupError(f"{len(found)} buttons match {label or custom_id!r} on message {self.id}")
         return found[0]
@@ -128,9 +126,7 @@ class FakeMessage:
             menus = [m for m in menus if which in (m.get("placeholder"), m.get("custom_id"))]
         if len(menus) != 1:
             names = [m.get("placeholder") or m.get("custom_id") for m in self.selects()]
-            raise LookupError(
-                f"expected one select matching {which!r} on message {self.id}, selects: {names}"
-            )
+            raise LookupError(f"expected one select matching {which!r} on message {self.id}, selects: {names}")
         return menus[0]
 
     def select_options(self, which: str | None = None) -> list[str]:

@@ -36,9 +36,7 @@ class Request:
     params: dict[str, str]
     query: dict[str, str]
     body: Any
-    files: list[tuple[str, str, bytes, str | None]] = field(
-        default_factory=list
-    )  # (field, filename, data, type)
+    files: list[tuple[str, str, bytes, str | None]] = field(default_factory=list)  # (field, filename, data, type)
 
 
 Handler = Callable[[Request], Awaitable[Any]]
@@ -165,9 +163,7 @@ class RestApi:
         if found is None:
             fake.unimplemented.append(route_key)
             record.status = 501
-            return _json_response(
-                501, {"code": 0, "message": f"fakediscord does not implement {method} {path}"}
-            )
+            return _json_response(501, {"code": 0, "message": f"fakediscord does not implement {method} {path}"})
         route, params = found
         if route.auth and request.headers.get("Authorization") != f"Bot {fake.token}":
             record.status = 401
@@ -184,9 +180,7 @@ class RestApi:
             # server_errors.
             fake.server_errors.append(f"{route_key}: {traceback.format_exc()}")
             record.status = 400
-            return _json_response(
-                400, {"code": 0, "message": "fakediscord internal error (see fake.server_errors)"}
-            )
+            return _json_response(400, {"code": 0, "message": "fakediscord internal error (see fake.server_errors)"})
         if result is None:
             record.status = 204
             return web.Response(status=204)
@@ -206,9 +200,7 @@ class RestApi:
                     body = json.loads(await part.text())  # type: ignore[union-attr]
                 elif part.filename:
                     data = await part.read()  # type: ignore[union-attr]
-                    files.append(
-                        (part.name or "", part.filename, bytes(data), part.headers.get("Content-Type"))
-                    )
+                    files.append((part.name or "", part.filename, bytes(data), part.headers.get("Content-Type")))
             return body, files
         text = await request.text()
         return (json.loads(text) if text else None), files
@@ -312,9 +304,7 @@ class RestApi:
         attachments, contents = [], {}
         for index, (field_name, filename, data, content_type) in enumerate(req.files):
             number = (
-                field_name.removeprefix("files[").removesuffix("]")
-                if field_name.startswith("files[")
-                else str(index)
+                field_name.removeprefix("files[").removesuffix("]") if field_name.startswith("files[") else str(index)
             )
             description = described.get(number, {})
             attachment_id = str(self.fake.snowflakes.next())
@@ -559,11 +549,7 @@ class RestApi:
             fake.require(channel, send_permission(channel))
             if req.files:
                 fake.require(channel, Perm.ATTACH_FILES)
-            if (
-                channel.is_thread
-                and channel.locked
-                and not fake.bot_permissions(channel) & Perm.MANAGE_THREADS
-            ):
+            if channel.is_thread and channel.locked and not fake.bot_permissions(channel) & Perm.MANAGE_THREADS:
                 raise ApiError(403, 50083, "Operation cannot be performed on an archived thread")
             if channel.is_thread and channel.archived:
                 await fake.update_thread(channel, {"archived": False})
@@ -578,9 +564,7 @@ class RestApi:
                     "Invalid Form Body",
                     {
                         "message_reference": {
-                            "_errors": [
-                                {"code": "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "message": "Unknown message"}
-                            ]
+                            "_errors": [{"code": "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "message": "Unknown message"}]
                         }
                     },
                 )
@@ -611,9 +595,7 @@ class RestApi:
         if msg.author is not self.fake.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         attachments, contents = self._attachments(req)
-        await self.fake.edit_message(
-            msg, self._body_without_new_attachments(req.body or {}), attachments, contents
-        )
+        await self.fake.edit_message(msg, self._body_without_new_attachments(req.body or {}), attachments, contents)
         return self.fake.message_payload(msg)
 
     async def delete_message(self, req: Request) -> Any:
@@ -631,11 +613,7 @@ class RestApi:
         channel = self._channel(req)
         msg = self._message(req, channel)
         key, emoji = parse_emoji(req.params["emoji"])
-        perms = (
-            Perm.READ_MESSAGE_HISTORY
-            if msg.reactions.get(key)
-            else Perm.READ_MESSAGE_HISTORY | Perm.ADD_REACTIONS
-        )
+        perms = Perm.READ_MESSAGE_HISTORY if msg.reactions.get(key) else Perm.READ_MESSAGE_HISTORY | Perm.ADD_REACTIONS
         self.fake.require(channel, perms)
         await self.fake.add_reaction(msg, self.fake.bot_user, key, emoji)
         return None
@@ -685,9 +663,7 @@ class RestApi:
             kind=kind,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
         )
-        return 201, thread.to_payload() | {
-            "member": self.fake._thread_member_payload(thread, self.fake.bot_user)
-        }
+        return 201, thread.to_payload() | {"member": self.fake._thread_member_payload(thread, self.fake.bot_user)}
 
     async def create_thread_from_message(self, req: Request) -> Any:
         channel = self._channel(req)
@@ -702,9 +678,7 @@ class RestApi:
             from_message=msg,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
         )
-        return 201, thread.to_payload() | {
-            "member": self.fake._thread_member_payload(thread, self.fake.bot_user)
-        }
+        return 201, thread.to_payload() | {"member": self.fake._thread_member_payload(thread, self.fake.bot_user)}
 
     def _thread(self, req: Request) -> FakeChannel:
         channel = self._channel(req)
@@ -749,9 +723,7 @@ class RestApi:
         return None
 
     def _interaction(self, req: Request) -> Any:
-        return self.fake.interaction_by_token(
-            int(req.params["application_id"]), req.params["interaction_token"]
-        )
+        return self.fake.interaction_by_token(int(req.params["application_id"]), req.params["interaction_token"])
 
     async def post_followup(self, req: Request) -> Any:
         handle = self._interaction(req)

@@ -136,9 +136,7 @@ class FakeDiscord:
         self._notify("GUILD_MEMBER_UPDATE", payload, Intents.GUILD_MEMBERS)
 
     def _member_added(self, guild: FakeGuild, member: FakeMember) -> None:
-        self._notify(
-            "GUILD_MEMBER_ADD", {**member.to_payload(), "guild_id": str(guild.id)}, Intents.GUILD_MEMBERS
-        )
+        self._notify("GUILD_MEMBER_ADD", {**member.to_payload(), "guild_id": str(guild.id)}, Intents.GUILD_MEMBERS)
 
     def _notify(self, event: str, payload: dict[str, Any], intent: int | None) -> None:
         """Tell a connected bot about a world change made by synchronous test code."""
@@ -159,9 +157,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("GET", "/gateway", self.gateway.handle)
         app.router.add_route("GET", "/gateway-resume", self.gateway.handle)
-        app.router.add_route(
-            "GET", "/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.attachment
-        )
+        app.router.add_route("GET", "/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.attachment)
         app.router.add_route("*", "/{tail:.*}", self.rest.handle)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
@@ -235,9 +231,7 @@ class FakeDiscord:
             if task.done() and not task.cancelled() and task.exception() is not None:
                 raise AssertionError(f"watched task {task.get_name()} died") from task.exception()
 
-    async def wait_for(
-        self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None
-    ) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None) -> Any:
         """Poll ``predicate`` until it returns something truthy (returned); TimeoutError after ``timeout``."""
         deadline = time.monotonic() + timeout
         while True:
@@ -343,9 +337,7 @@ class FakeDiscord:
     def get_message(self, message_id: int) -> FakeMessage:
         return self.messages[int(message_id)]
 
-    def channel_messages(
-        self, channel: FakeChannel | int, *, include_system: bool = False
-    ) -> list[FakeMessage]:
+    def channel_messages(self, channel: FakeChannel | int, *, include_system: bool = False) -> list[FakeMessage]:
         """Current messages of a channel in id (creation) order: edits applied, deleted/ephemeral left out."""
         channel_id = channel if isinstance(channel, int) else channel.id
         found = [
@@ -362,9 +354,7 @@ class FakeDiscord:
         return [m for m in self.channel_messages(channel) if m.author is self.bot_user]
 
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
-        found = [
-            c for c in self.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)
-        ]
+        found = [c for c in self.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)]
         return sorted(found, key=lambda c: c.id)
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
@@ -398,9 +388,7 @@ class FakeDiscord:
         """Whether the bot may read this message's content (Discord's Message Content intent rules)."""
         channel = self.channels.get(msg.channel_id)
         return (
-            (channel is not None and channel.is_dm)
-            or msg.author is self.bot_user
-            or self.bot_user.id in msg.mentions
+            (channel is not None and channel.is_dm) or msg.author is self.bot_user or self.bot_user.id in msg.mentions
         )
 
     def rest_message_payload(self, msg: FakeMessage) -> dict[str, Any]:
@@ -541,9 +529,7 @@ class FakeDiscord:
         )
         msg.mentions = [int(u) for u in _USER_MENTION.findall(msg.content) if int(u) in self.users]
         if channel.guild is not None:
-            msg.mention_roles = [
-                int(r) for r in _ROLE_MENTION.findall(msg.content) if int(r) in channel.guild.roles
-            ]
+            msg.mention_roles = [int(r) for r in _ROLE_MENTION.findall(msg.content) if int(r) in channel.guild.roles]
         if interaction is not None:
             msg.webhook_id = self.application_id
             msg.application_id = self.application_id
@@ -642,9 +628,7 @@ class FakeDiscord:
         await self.gateway.dispatch("MESSAGE_REACTION_ADD", payload, intent=intent)
         return True
 
-    async def remove_reaction(
-        self, msg: FakeMessage, user: FakeUser, key: str, emoji: dict[str, Any]
-    ) -> bool:
+    async def remove_reaction(self, msg: FakeMessage, user: FakeUser, key: str, emoji: dict[str, Any]) -> bool:
         users = msg.reactions.get(key, [])
         if user.id not in users:
             return False
@@ -793,9 +777,7 @@ class FakeDiscord:
             if handle.delivered_at is None:
                 handle.delivered_at = self.clock()
 
-        delivered = await self.gateway.dispatch(
-            "INTERACTION_CREATE", self.interaction_payload(handle), on_sent=sent
-        )
+        delivered = await self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(handle), on_sent=sent)
         if not delivered:
             raise ScriptError("no bot session is connected to receive the interaction")
 
@@ -869,9 +851,7 @@ class FakeDiscord:
             errors = validate_modal(data)
             if errors:
                 raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
-            handle.modal = FakeModal(
-                data["custom_id"], data["title"], data["components"], handle.id, handle.user.id
-            )
+            handle.modal = FakeModal(data["custom_id"], data["title"], data["components"], handle.id, handle.user.id)
             resource = None
         elif kind == 8:
             handle.autocomplete_choices = list(data.get("choices") or [])

@@ -102,9 +102,7 @@ class InteractionHandle:
 
     async def followup(self, index: int = 0, timeout: float = 5.0) -> FakeMessage:
         """Wait for the ``index``-th follow-up message (0 = first) and return it."""
-        await self.fake.wait_for(
-            lambda: len(self.followups) > index, timeout, f"follow-up #{index} of {self!r}"
-        )
+        await self.fake.wait_for(lambda: len(self.followups) > index, timeout, f"follow-up #{index} of {self!r}")
         return self.followups[index]
 
     async def wait_modal(self, timeout: float = 5.0) -> FakeModal:
@@ -243,21 +241,15 @@ class ScriptedUser(FakeUser):
         if button.get("disabled"):
             raise ScriptError(f"button {label or custom_id!r} on message {msg.id} is disabled")
         if button.get("style") in (LINK_STYLE, PREMIUM_STYLE):
-            raise ScriptError(
-                f"button {label or custom_id!r} is a link/premium button: it sends no interaction"
-            )
+            raise ScriptError(f"button {label or custom_id!r} is a link/premium button: it sends no interaction")
         data: dict[str, Any] = {"custom_id": button["custom_id"], "component_type": BUTTON}
         if "id" in button:
             data["id"] = button["id"]
-        handle = self.fake.new_interaction(
-            self, self._component_channel(msg), MESSAGE_COMPONENT, data, message=msg
-        )
+        handle = self.fake.new_interaction(self, self._component_channel(msg), MESSAGE_COMPONENT, data, message=msg)
         await self.fake.deliver_interaction(handle)
         return handle
 
-    async def select(
-        self, message: FakeMessage | int, *choices: Any, menu: str | None = None
-    ) -> InteractionHandle:
+    async def select(self, message: FakeMessage | int, *choices: Any, menu: str | None = None) -> InteractionHandle:
         """Choose options of a select menu by label (or value). ``menu`` picks the select by placeholder or
         custom_id when the message has several. User/role/channel selects take FakeUser / FakeRole /
         FakeChannel values."""
@@ -286,9 +278,7 @@ class ScriptedUser(FakeUser):
     ) -> tuple[list[str], dict[str, dict[str, Any]]]:
         low, high = component.get("min_values", 1), component.get("max_values", 1)
         if not low <= len(choices) <= high:
-            raise ScriptError(
-                f"select {component.get('custom_id')!r} takes {low}..{high} values, got {len(choices)}"
-            )
+            raise ScriptError(f"select {component.get('custom_id')!r} takes {low}..{high} values, got {len(choices)}")
         resolved: dict[str, dict[str, Any]] = {}
         if component["type"] == 3:
             options = component.get("options", [])
@@ -296,9 +286,7 @@ class ScriptedUser(FakeUser):
             for choice in choices:
                 option = next((o for o in options if choice in (o.get("label"), o.get("value"))), None)
                 if option is None:
-                    raise ScriptError(
-                        f"select has no option {choice!r}; options: {[o['label'] for o in options]}"
-                    )
+                    raise ScriptError(f"select has no option {choice!r}; options: {[o['label'] for o in options]}")
                 values.append(option["value"])
             return values, resolved
         values = []
@@ -312,9 +300,7 @@ class ScriptedUser(FakeUser):
                     permissions=choice.permissions_for(self)
                 )
             else:
-                raise ScriptError(
-                    f"select type {component['type']} needs users, roles or channels, got {choice!r}"
-                )
+                raise ScriptError(f"select type {component['type']} needs users, roles or channels, got {choice!r}")
             values.append(str(choice.id))
         return values, resolved
 
@@ -340,25 +326,17 @@ class ScriptedUser(FakeUser):
             value = remaining.pop(key) if key is not None else None
             answer = self._modal_answer(modal, inner, label, value)
             rows.append(
-                {"type": 18, "component": answer}
-                if top.get("type") == 18
-                else {"type": 1, "components": [answer]}
+                {"type": 18, "component": answer} if top.get("type") == 18 else {"type": 1, "components": [answer]}
             )
         if remaining:
-            raise ScriptError(
-                f"modal {modal.title!r} has no fields {list(remaining)}; fields: {modal.field_labels()}"
-            )
+            raise ScriptError(f"modal {modal.title!r} has no fields {list(remaining)}; fields: {modal.field_labels()}")
         modal.submitted = True
         data = {"custom_id": modal.custom_id, "components": rows}
-        handle = self.fake.new_interaction(
-            self, origin.channel, MODAL_SUBMIT, data, message=origin.source_message
-        )
+        handle = self.fake.new_interaction(self, origin.channel, MODAL_SUBMIT, data, message=origin.source_message)
         await self.fake.deliver_interaction(handle)
         return handle
 
-    def _modal_answer(
-        self, modal: FakeModal, inner: dict[str, Any], label: str | None, value: Any
-    ) -> dict[str, Any]:
+    def _modal_answer(self, modal: FakeModal, inner: dict[str, Any], label: str | None, value: Any) -> dict[str, Any]:
         kind = inner.get("type")
         if kind == TEXT_INPUT:
             text = inner.get("value", "") if value is None else str(value)

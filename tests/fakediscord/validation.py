@@ -28,9 +28,7 @@ def error_body(errors: Errors) -> dict[str, Any]:
     return {"code": 50035, "message": "Invalid Form Body", "errors": nested}
 
 
-def _max_len(
-    errors: Errors, path: tuple[str, ...], value: Any, limit: int, *, required: bool = False
-) -> None:
+def _max_len(errors: Errors, path: tuple[str, ...], value: Any, limit: int, *, required: bool = False) -> None:
     if value is None:
         if required:
             errors.append((path, "BASE_TYPE_REQUIRED", "This field is required"))
@@ -67,8 +65,7 @@ def validate_embeds(embeds: Any, errors: Errors) -> None:
         author = embed.get("author") or {}
         _max_len(errors, (*p, "author", "name"), author.get("name"), 256)
         total += sum(
-            len(x or "")
-            for x in (embed.get("title"), embed.get("description"), footer.get("text"), author.get("name"))
+            len(x or "") for x in (embed.get("title"), embed.get("description"), footer.get("text"), author.get("name"))
         )
     if total > 6000:
         errors.append((("embeds",), "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"))
@@ -77,9 +74,7 @@ def validate_embeds(embeds: Any, errors: Errors) -> None:
 def _validate_button(c: dict[str, Any], p: tuple[str, ...], errors: Errors, ids: set[str]) -> None:
     style = c.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
-        errors.append(
-            ((*p, "style"), "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4, 5, 6). ({style})")
-        )
+        errors.append(((*p, "style"), "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4, 5, 6). ({style})"))
     _max_len(errors, (*p, "label"), c.get("label"), 80)
     if not c.get("label") and not c.get("emoji") and style != PREMIUM_STYLE:
         errors.append((p, "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A button must have a label or an emoji"))
@@ -142,9 +137,7 @@ def _validate_select(c: dict[str, Any], p: tuple[str, ...], errors: Errors, ids:
             values.add(opt.get("value"))
 
 
-def _validate_tree(
-    components: list[dict[str, Any]], path: tuple[str, ...], errors: Errors, ids: set[str]
-) -> int:
+def _validate_tree(components: list[dict[str, Any]], path: tuple[str, ...], errors: Errors, ids: set[str]) -> int:
     """Checks buttons/selects anywhere in the tree; returns how many components there are."""
     count = 0
     for i, c in enumerate(components):
@@ -299,9 +292,7 @@ def _validate_name(name: str, path: tuple[str, ...], errors: Errors) -> None:
         errors.append((path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid ({name!r})"))
 
 
-def _validate_options(
-    options: list[dict[str, Any]], path: tuple[str, ...], errors: Errors, parent: str
-) -> None:
+def _validate_options(options: list[dict[str, Any]], path: tuple[str, ...], errors: Errors, parent: str) -> None:
     if len(options) > 25:
         errors.append((path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
     optional_seen = False
@@ -319,9 +310,7 @@ def _validate_options(
         if kind in (1, 2):
             # Groups only at the top, subcommands at the top or inside a group.
             if (kind == 2 and parent != "command") or (kind == 1 and parent == "subcommand"):
-                errors.append(
-                    ((*p, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Subcommands nested too deep")
-                )
+                errors.append(((*p, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Subcommands nested too deep"))
             child = "group" if kind == 2 else "subcommand"
             _validate_options(opt.get("options") or [], (*p, "options"), errors, parent=child)
             continue

@@ -194,9 +194,7 @@ class FakeChannel:
             return target.user.id, 1
         if isinstance(target, FakeUser):
             return target.id, 1
-        raise TypeError(
-            f"cannot set permissions for {target!r}: use a guild (@everyone), role, user or member"
-        )
+        raise TypeError(f"cannot set permissions for {target!r}: use a guild (@everyone), role, user or member")
 
     def set_permissions(self, target: Any, *, allow: int = 0, deny: int = 0) -> None:
         """Replace the overwrite of ``target`` (guild = @everyone, a role, or a user) in this channel."""
@@ -384,9 +382,7 @@ class FakeGuild:
         return channel
 
     def create_category(self, name: str) -> FakeChannel:
-        channel = FakeChannel(
-            self.fake.snowflakes.next(), CATEGORY, name, guild=self, position=len(self.channels)
-        )
+        channel = FakeChannel(self.fake.snowflakes.next(), CATEGORY, name, guild=self, position=len(self.channels))
         self.channels[channel.id] = channel
         self.fake._register_channel(channel, created=True)
         return channel

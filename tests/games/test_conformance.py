@@ -15,18 +15,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import RULES
 
-from bot.engine import Event, GameRules, IllegalAction, canonical_json
-from bot.games import GAMES
+from bot.engine import COMPUTER_PLAYERS_OPTION, Event, GameRules, IllegalAction, Seating, canonical_json
+from bot.engine.codec import encode
 
 MAX_ACTIONS = 3000
 """Far above any Anarchy match (its reshuffle limit bounds it); a game that needs more has a bug."""
 
 
 def serialised(value: Any) -> str:
-    """What a renderer could print from a view or event: its JSON form when it has one, else its repr."""
-    to_json = getattr(value, "to_json", None)
-    return json.dumps(to_json(), default=repr, ensure_ascii=False) if callable(to_json) else repr(value)
+    """What a renderer could print from a view or event: every field of it, as the codec writes it."""
+    return json.dumps(encode(value), ensure_ascii=False)
 
 
 def leaked(tokens: frozenset[str], text: str) -> list[str]:
@@ -37,9 +37,7 @@ def encoded(rules: GameRules, state: Any) -> str:
     return canonical_json(rules.encode_state(state))
 
 
-def check_position(
-    rules: GameRules, state: Any, text: str, seat_count: int, events: Sequence[Event] = ()
-) -> None:
+def check_position(rules: GameRules, state: Any, text: str, seat_count: int, events: Sequence[Event] = ()) -> None:
     """Check a reachable position, its JSON `text`, and the events that led to it."""
     assert rules.decode_state(json.loads(text)) == state
     actors = rules.actors(state)
@@ -56,6 +54,12 @@ def check_position(
         assert not leaked(rules.hidden_from(state, viewer), text), f"seat {viewer} is shown a secret: {text}"
 
 
+def seating(seat_count: int, options: dict) -> Seating:
+    """Seats as the host fills them: the opener first, computer players last, at least one person."""
+    computers = min(options.get(COMPUTER_PLAYERS_OPTION, 0), seat_count - 1)
+    return Seating(seat_count, opener=0, computers=tuple(range(seat_count - computers, seat_count)))
+
+
 def play(
     rules: GameRules, seat_count: int, options: dict, seed: int, choices: list[int], check: bool = True
 ) -> tuple[list[str], tuple[int, Any]]:
@@ -63,7 +67,7 @@ def play(
 
     Returns the encoded state after each action, and the last action with its seat.
     """
-    state = rules.setup(seat_count, rules.resolve_options(options), seed)
+    state = rules.setup(seating(seat_count, options), rules.resolve_options(options), seed)
     history = [encoded(rules, state)]
     if check:
         check_position(rules, state, history[-1], seat_count)
@@ -85,6 +89,7 @@ def play(
         if not check:
             continue
         assert encoded(rules, previous) == history[-2], "apply changed its input"
+        assert all(isinstance(event.kind, rules.event_kinds) for event in events), events
         for outsider in set(range(seat_count)) - set(actors):
             with pytest.raises(IllegalAction):
                 rules.apply(previous, outsider, action)
@@ -101,21 +106,21 @@ def matches(draw: st.DrawFn, rules: GameRules) -> tuple[int, dict, int, list[int
     return seat_count, options, seed, choices
 
 
-@pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_legal_play_keeps_every_invariant(rules: GameRules, data: st.DataObject) -> None:
     seat_count, options, seed, choices = data.draw(matches(rules))
     history, (seat, action) = play(rules, seat_count, options, seed, choices)
     final = rules.decode_state(json.loads(history[-1]))
-    assert rules.outcome(final) is not None
+    assert isinstance(rules.outcome(final).reason, rules.end_reasons)
     with pytest.raises(IllegalAction):
         rules.apply(final, seat, action)  # the host checks game over too, but the rules must be safe
     replay, _ = play(rules, seat_count, options, seed, choices, check=False)
     assert replay == history, "the same seed and choices gave a different match"
 
 
-@pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
 def test_declaration_is_complete(rules: GameRules) -> None:
     assert rules.key and rules.title
     assert 1 <= rules.min_players <= rules.max_players

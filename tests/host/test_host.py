@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from support import make_host
+from support import make_host, stored_log, stored_result
 
+from bot.discord_ui.wording import refusal_text
 from bot.matches import DeadlineKind, MatchHost, MatchStatus, Refusal, RefusalReason
 from bot.storage import SqliteStore
 
@@ -31,13 +32,13 @@ async def started_countto(host: MatchHost, *joiners: int, **options) -> int:
 async def refused(coroutine, reason: RefusalReason) -> Refusal:
     with pytest.raises(Refusal) as caught:
         await coroutine
-    assert caught.value.reason is reason, caught.value.message
+    assert caught.value.reason is reason, refusal_text(caught.value)
     return caught.value
 
 
 async def current_player(host: MatchHost, match_id: int) -> int:
     match = await host.get(match_id)
-    (seat,) = host.actors(match)
+    (seat,) = host.snapshot(match).actors
     return match.at_seat(seat).user_id
 
 
@@ -83,7 +84,7 @@ async def test_lobby_refusals(host):
 async def test_start_needs_enough_players(host):
     match_id = await open_countto(host)
     refusal = await refused(host.start(match_id, ALICE), RefusalReason.NOT_ENOUGH_PLAYERS)
-    assert "at least 2" in refusal.message
+    assert "at least 2" in refusal_text(refusal)
 
 
 async def test_leaving_reseats_and_passes_the_opener_on(host):
@@ -110,38 +111,38 @@ async def test_admin_may_abandon_and_the_table_is_closed(host):
 # -- playing -------------------------------------------------------------------------------------------------
 
 
-async def test_a_game_plays_to_the_end_and_records_its_result(host, store):
+async def test_a_game_plays_to_the_end_and_records_its_result(host, store, db_path):
     match_id = await started_countto(host, BOB, target=5)
     result = None
     for _ in range(5):
         player = await current_player(host, match_id)
         result = await host.act(match_id, player, "add 1")
-        if result.outcome:
+        if result.snapshot.outcome:
             break
     assert result.match.status is MatchStatus.FINISHED
-    stored = await store.results(match_id)
+    stored = stored_result(db_path, match_id)
     assert stored.winners == (player,)
     assert stored.placings == {player: 1}
-    log = await store.action_log(match_id)
+    log = stored_log(db_path, match_id)
     assert [entry.action for entry in log] == ["add 1"] * 5
     # Opening is version 0, the join 1, the start 2: the moves follow.
     assert [entry.version for entry in log] == [3, 4, 5, 6, 7]
     await refused(host.act(match_id, player, "add 1"), RefusalReason.GAME_OVER)
 
 
-async def test_turn_refusals_change_nothing(host, store):
+async def test_turn_refusals_change_nothing(host, store, db_path):
     match_id = await started_countto(host, BOB)
     before = await host.get(match_id)
     waiting = await current_player(host, match_id)
     other = BOB if waiting == ALICE else ALICE
     refusal = await refused(host.act(match_id, other, "add 1"), RefusalReason.NOT_YOUR_TURN)
-    assert "waiting for" in refusal.message
+    assert "waiting for" in refusal_text(refusal)
     await refused(host.act(match_id, CARA, "add 1"), RefusalReason.NOT_IN_GAME)
     await refused(host.act(match_id, waiting, "add 3"), RefusalReason.ILLEGAL_ACTION)
     await refused(host.act(match_id, waiting, "fold"), RefusalReason.ILLEGAL_ACTION)
     await refused(host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD)
     assert await host.get(match_id) == before
-    assert await store.action_log(match_id) == []
+    assert stored_log(db_path, match_id) == []
 
 
 async def test_acting_in_a_lobby_is_refused(host):
@@ -149,7 +150,7 @@ async def test_acting_in_a_lobby_is_refused(host):
     await refused(host.act(match_id, ALICE, "add 1"), RefusalReason.NOT_STARTED)
 
 
-async def test_simultaneous_clicks_on_one_board_apply_once(host, store):
+async def test_simultaneous_clicks_on_one_board_apply_once(host, store, db_path):
     match_id = await started_countto(host, BOB)
     match = await host.get(match_id)
     player = await current_player(host, match_id)
@@ -158,7 +159,7 @@ async def test_simultaneous_clicks_on_one_board_apply_once(host, store):
     accepted = [item for item in outcomes if not isinstance(item, Exception)]
     assert len(accepted) == 1
     assert all(isinstance(item, Refusal) for item in outcomes if item not in accepted)
-    assert len(await store.action_log(match_id)) == 1
+    assert len(stored_log(db_path, match_id)) == 1
 
 
 async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, store, db_path, clock):
@@ -172,13 +173,13 @@ async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, sto
     reopened = await SqliteStore.open(db_path)
     try:
         second = make_host(reopened, clock)
-        assert await reopened.live_match_ids() == live
+        assert sorted(match.id for match in await reopened.live_matches()) == live
         match = await second.get(live[0])
-        assert host.state_of(match).total == 2
+        assert host.snapshot(match).public_view.total == 2
         next_player = await current_player(second, live[0])
         assert next_player != first_player
         result = await second.act(live[0], next_player, "add 1", expected_version=match.version)
-        assert second.state_of(result.match).total == 3
+        assert second.snapshot(result.match).public_view.total == 3
         await second.join(lobby.id, DAN, "Dan")
     finally:
         await reopened.close()
@@ -263,7 +264,7 @@ async def test_finishing_a_game_clears_its_deadlines(host, store, clock):
     match_id = await started_countto(host, BOB, target=5)
     while True:
         result = await host.act(match_id, await current_player(host, match_id), "add 2")
-        if result.outcome:
+        if result.snapshot.outcome:
             break
     assert await store.next_deadline_at() is None
 
@@ -279,7 +280,7 @@ async def started_timed(host: MatchHost, **options) -> int:
     return match.id
 
 
-async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(host, store, clock):
+async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(host, store, clock, db_path):
     match_id = await started_timed(host, computer_players=1)
     match = await host.get(match_id)
     assert [(p.name, p.is_computer) for p in match.players] == [("Alice", False), ("Bot Ada", True)]
@@ -289,9 +290,9 @@ async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(ho
     clock.advance(seconds=1)
     (fired,) = await host.fire_due_deadlines()
     assert fired.kind is DeadlineKind.GAME_TIMER
-    assert host.state_of(fired.match).total == 2
+    assert host.snapshot(fired.match).public_view.total == 2
     assert [event.kind for event in fired.result.events] == ["added"]
-    (entry,) = (await store.action_log(match_id))[1:]
+    (entry,) = (stored_log(db_path, match_id))[1:]
     assert entry.user_id == -1 and entry.action == "add 1"
 
 
@@ -316,7 +317,7 @@ async def test_a_game_timer_keeps_its_first_due_time_while_moves_are_made(host, 
     # The bonus timer was armed at the start: 60 seconds later it fires, though a move came in between.
     (fired,) = await host.fire_due_deadlines()
     assert [event.kind for event in fired.result.events] == ["bonus"]
-    assert host.state_of(fired.match).total == 3
+    assert host.snapshot(fired.match).public_view.total == 3
 
 
 async def test_a_timer_that_fires_after_a_restart(host, store, db_path, clock):

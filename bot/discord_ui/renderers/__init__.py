@@ -42,21 +42,15 @@ class Announcement:
     emoji: str = ""
 
 
-@dataclass(frozen=True)
-class TypedMove:
-    """A chat message read as a game action; `for_game` actions are applied on the game's own behalf."""
-
-    action: str
-    for_game: bool = False
-
-
 class GameRenderer:
     """The base every game's renderer extends; the defaults fit a turn-based game with private hands."""
 
     has_private_panel: bool = True
-    """Whether players have something private (a hand): the board then offers "My hand", and DMs are sent."""
-    takes_typed_moves: bool = False
-    """Whether players move by typing in the channel (see `typed_move`)."""
+    """Whether players have something private (a hand): the board then offers `panel_label`, and DMs are sent."""
+    panel_label: str = "My hand"
+    """The board's button that shows a player their private panel."""
+    panel_noun: str = "your hand"
+    """What that panel holds, as a sentence names it ("Here is your hand")."""
 
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""
@@ -77,11 +71,6 @@ class GameRenderer:
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         """Messages and reactions for the channel after these events (a face-off called, an answer marked)."""
         return ()
-
-    def typed_move(self, match: Match, view: Any, seat: int | None, message_id: int, text: str) -> TypedMove | None:
-        """The move a chat message stands for in this game (None: it is just chat). `seat` is None for someone
-        who may not act now (a spectator, or a player waiting)."""
-        return None
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         """One or two sentences announcing how the game ended."""

@@ -7,8 +7,12 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui.renderers import Choice, GameRenderer, PrivatePanel
+from bot.discord_ui.wording import mention
 from bot.engine import Event, Outcome
-from bot.games.anarchy import AnarchyPublicView, AnarchySeatView, Card, DrawCard, EndTurn, PlayCard
+from bot.games.anarchy.actions import DrawCard, EndTurn, PlayCard
+from bot.games.anarchy.cards import Card
+from bot.games.anarchy.events import AnarchyEnd, AnarchyEvent
+from bot.games.anarchy.views import AnarchyPublicView, AnarchySeatView
 from bot.matches import Match
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -17,7 +21,7 @@ DIRECTIONS = {"up": "⬆️ up: same-suit cards must be higher", "down": "⬇️
 
 
 def _label(code: str) -> str:
-    return Card.parse(code).label
+    return Card.from_text(code).label
 
 
 def _trump_line(view: AnarchyPublicView) -> str:
@@ -42,10 +46,10 @@ class AnarchyRenderer(GameRenderer):
             place = f" (out, #{view.finished.index(player.seat) + 1})" if player.seat in view.finished else ""
             marker = "▶️ " if view.to_act == player.seat else ""
             cards = view.hand_sizes[player.seat]
-            rows.append(f"{marker}{player.mention}: {cards} card{'s' if cards != 1 else ''}{place}")
+            rows.append(f"{marker}{mention(player)}: {cards} card{'s' if cards != 1 else ''}{place}")
         embed.add_field(name="Players", value="\n".join(rows), inline=False)
         if view.to_act is not None and view.outcome is None:
-            waiting = match.at_seat(view.to_act).mention
+            waiting = mention(match.at_seat(view.to_act))
             deciding = " (deciding whether to play the card just drawn)" if view.deciding_on_drawn_card else ""
             embed.add_field(name="Turn", value=f"{waiting}{deciding}", inline=False)
         embed.set_footer(text="Press My hand to see your cards and play. /rules game:Anarchy explains the game.")
@@ -87,29 +91,29 @@ class AnarchyRenderer(GameRenderer):
             if who is None and event.seat is not None:
                 who = match.at_seat(event.seat).name
             data = event.data
-            if event.kind == "card_played":
+            if event.kind is AnarchyEvent.CARD_PLAYED:
                 direction = f" (direction: {data['direction']})" if data.get("direction") else ""
                 lines.append(f"{who} played {_label(data['card'])}{direction}.")
-            elif event.kind == "card_drawn" and event.seat != seat:
+            elif event.kind is AnarchyEvent.CARD_DRAWN and event.seat != seat:
                 taken = f" (the trump indicator, {_label(data['card'])})" if data.get("card") else ""
                 lines.append(f"{who} drew a card{taken}.")
-            elif event.kind == "card_received":
+            elif event.kind is AnarchyEvent.CARD_RECEIVED:
                 lines.append(f"You drew {_label(data['card'])}.")
-            elif event.kind == "pile_reshuffled":
+            elif event.kind is AnarchyEvent.PILE_RESHUFFLED:
                 lines.append("The play pile, all but its top card, was shuffled into a new draw pile.")
-            elif event.kind == "turn_passed":
+            elif event.kind is AnarchyEvent.TURN_PASSED:
                 lines.append(f"{who} had nothing to draw and passed.")
-            elif event.kind == "player_finished":
+            elif event.kind is AnarchyEvent.PLAYER_FINISHED:
                 lines.append(f"{who} played their last card!")
         return lines
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
-        winners = ", ".join(match.at_seat(seat).mention for seat in outcome.winners)
-        if outcome.reason == "blocked":
+        winners = ", ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
+        if outcome.reason is AnarchyEnd.BLOCKED:
             return f"Nobody could play or draw, so the game is blocked. Fewest cards wins: 🏆 {winners}."
-        if outcome.reason == "placings_complete":
+        if outcome.reason is AnarchyEnd.PLACINGS_COMPLETE:
             places = "\n".join(
-                f"{place}. " + ", ".join(match.at_seat(seat).mention for seat in group)
+                f"{place}. " + ", ".join(mention(match.at_seat(seat)) for seat in group)
                 for place, group in enumerate(outcome.placings, start=1)
             )
             return f"Final places:\n{places}"

@@ -7,10 +7,13 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.content.anomia import AnomiaContent
-from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, TypedMove
+from bot.discord_ui.renderers import Announcement, Choice, GameRenderer
+from bot.discord_ui.wording import mention
 from bot.engine import Event, Outcome
-from bot.games.anomia import CHALLENGE, OPEN, SETTLING, VOTING, AnomiaPublicView
+from bot.games.anomia.content import AnomiaContent
+from bot.games.anomia.events import AnomiaEvent
+from bot.games.anomia.state import CHALLENGE, OPEN, SETTLING, VOTING
+from bot.games.anomia.views import AnomiaPublicView
 from bot.matches import Match
 
 WINNING_MARK = "✅"
@@ -18,7 +21,6 @@ WINNING_MARK = "✅"
 
 class AnomiaRenderer(GameRenderer):
     has_private_panel = False
-    takes_typed_moves = True
 
     def __init__(self, content: AnomiaContent) -> None:
         self.symbols = {symbol.id: symbol for symbol in content.symbols}
@@ -34,7 +36,7 @@ class AnomiaRenderer(GameRenderer):
             card = f"{self._glyph(top.symbol)} **{top.category_name}**" if top else "no card yet"
             marker = "▶️ " if view.flipper == player.seat and view.faceoff is None else ""
             won = view.winning_pile_sizes[player.seat]
-            rows.append(f"{marker}{player.mention}: {card} · won {won}")
+            rows.append(f"{marker}{mention(player)}: {card} · won {won}")
         embed.add_field(name="Top cards", value="\n".join(rows)[:1024], inline=False)
         if view.active_wild is not None:
             first, second = view.active_wild[1]
@@ -51,11 +53,11 @@ class AnomiaRenderer(GameRenderer):
             return "The game is over."
         if faceoff is None:
             again = " again (after the wild card)" if view.flips_again else ""
-            return f"{match.at_seat(view.flipper).mention} flips{again}: press **Flip left** or **Flip right**."
+            return f"{mention(match.at_seat(view.flipper))} flips{again}: press **Flip left** or **Flip right**."
         (first, second), (first_category, second_category) = faceoff.seats, faceoff.categories
         lines = [
-            f"⚔️ **Face-off**: {match.at_seat(first).mention} names **{first_category[1]}**; "
-            f"{match.at_seat(second).mention} names **{second_category[1]}**."
+            f"⚔️ **Face-off**: {mention(match.at_seat(first))} names **{first_category[1]}**; "
+            f"{mention(match.at_seat(second))} names **{second_category[1]}**."
         ]
         if faceoff.phase in (OPEN, SETTLING) and faceoff.reminders:
             lines.append("Still waiting for an answer.")
@@ -84,28 +86,17 @@ class AnomiaRenderer(GameRenderer):
             return [Choice("Challenge", "challenge"), Choice("Accept", "accept")]
         return [Choice("Skip face-off", "skip")] if faceoff.reminders else []
 
-    def typed_move(
-        self, match: Match, view: AnomiaPublicView, seat: int | None, message_id: int, text: str
-    ) -> TypedMove | None:
-        faceoff = view.faceoff
-        if faceoff is None or not text:
-            return None
-        if seat in faceoff.seats and faceoff.phase in (OPEN, SETTLING):
-            return TypedMove(f"answer {message_id} {text}")
-        # Anything else said while a face-off is open counts as said (ruling M8).
-        return TypedMove(f"heard {text}", for_game=True)
-
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         lines = []
         for event in events:
             who = match.at_seat(event.seat).name if event.seat is not None and event.seat >= 0 else ""
             data = event.data
-            if event.kind == "card_flipped":
+            if event.kind is AnomiaEvent.CARD_FLIPPED:
                 lines.append(f"{who} flipped {self._glyph(data['symbol'])} {data['category_name']}.")
-            elif event.kind == "faceoff_won":
+            elif event.kind is AnomiaEvent.FACEOFF_WON:
                 loser = match.at_seat(data["loser"]).name
                 lines.append(f"{who} beat {loser} with “{data['answer']}”.")
-            elif event.kind == "faceoff_skipped":
+            elif event.kind is AnomiaEvent.FACEOFF_SKIPPED:
                 lines.append("The face-off was skipped.")
         return lines
 
@@ -113,52 +104,49 @@ class AnomiaRenderer(GameRenderer):
         said = []
         for event in events:
             data = event.data
-            if event.kind == "answer_given":
+            if event.kind is AnomiaEvent.ANSWER_GIVEN:
                 if match.at_seat(event.seat).is_computer:
                     said.append(Announcement(f"🤖 **{match.at_seat(event.seat).name}**: {data['text']}"))
-            elif event.kind == "faceoff_started":
+            elif event.kind is AnomiaEvent.FACEOFF_STARTED:
                 first, second = (match.at_seat(seat) for seat in data["seats"])
                 names = data["categories"]
                 said.append(
                     Announcement(
-                        f"⚔️ Face-off! {first.mention}: name **{names[0]}** · {second.mention}: name **{names[1]}**"
+                        f"⚔️ Face-off! {mention(first)}: name **{names[0]}** · {mention(second)}: name **{names[1]}**"
                     )
                 )
-            elif event.kind == "tiebreaker_flipped":
+            elif event.kind is AnomiaEvent.TIEBREAKER_FLIPPED:
                 said.append(Announcement(f"🔁 Tie-breaker: both of you, name **{data['category_name']}**!"))
-            elif event.kind == "faceoff_won":
+            elif event.kind is AnomiaEvent.FACEOFF_WON:
                 winner, loser = match.at_seat(data["winner"]), match.at_seat(data["loser"])
                 if not winner.is_computer:
                     said.append(Announcement(react_to=data["arrival"], emoji=WINNING_MARK))
-                said.append(Announcement(f"🏆 {winner.mention} wins {loser.mention}'s card with “{data['answer']}”."))
-            elif event.kind == "answer_refused" and data.get("reason") == "repeated":
+                said.append(Announcement(f"🏆 {mention(winner)} wins {mention(loser)}'s card with “{data['answer']}”."))
+            elif event.kind is AnomiaEvent.ANSWER_REFUSED and data.get("reason") == "repeated":
                 said.append(Announcement(f"“{data['text']}” was already said for that category, so it cannot win."))
-            elif event.kind == "tie":
+            elif event.kind is AnomiaEvent.TIE:
                 said.append(Announcement("🤝 A tie!"))
-            elif event.kind == "wild_revealed":
+            elif event.kind is AnomiaEvent.WILD_REVEALED:
                 said.append(Announcement("🃏 A wild card! Its two symbols now match each other."))
-            elif event.kind == "challenge_window_opened":
+            elif event.kind is AnomiaEvent.CHALLENGE_WINDOW_OPENED:
                 challenger = match.at_seat(data["challenger"])
                 said.append(
                     Announcement(
-                        f"{challenger.mention}: {match.at_seat(event.seat).name} answered “{data['text']}”. "
+                        f"{mention(challenger)}: {match.at_seat(event.seat).name} answered “{data['text']}”. "
                         "Press **Challenge** on the board if it does not count, or **Accept**."
                     )
                 )
-            elif event.kind in ("challenge_opened", "vote_opened"):
-                voters = " ".join(match.at_seat(seat).mention for seat in data["voters"])
+            elif event.kind in (AnomiaEvent.CHALLENGE_OPENED, AnomiaEvent.VOTE_OPENED):
+                voters = " ".join(mention(match.at_seat(seat)) for seat in data["voters"])
                 said.append(Announcement(f"🗳️ {voters}: does “{data['text']}” count? Vote on the board."))
-            elif event.kind == "faceoff_reminder":
+            elif event.kind is AnomiaEvent.FACEOFF_REMINDER:
                 seats = data.get("seats") or []
-                mentions = " ".join(match.at_seat(seat).mention for seat in seats)
+                mentions = " ".join(mention(match.at_seat(seat)) for seat in seats)
                 said.append(Announcement(f"⏰ {mentions} your face-off is still waiting for an answer."))
         return said
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
-        winners = ", ".join(match.at_seat(seat).mention for seat in outcome.winners)
-        scores = ", ".join(
-            f"{match.at_seat(seat).name} {score}" for seat, score in sorted(outcome.scores.items())
-        )
+        winners = ", ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
+        scores = ", ".join(f"{match.at_seat(seat).name} {score}" for seat, score in sorted(outcome.scores.items()))
         tail = f" (cards won: {scores})" if scores else ""
         return f"🏆 {winners} won Anomia with the most cards{tail}!"
-

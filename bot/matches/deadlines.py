@@ -1,6 +1,7 @@
 """Runs the host's deadlines: one task sleeps until the nearest due row, fires what is due, and repeats.
 
-Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up.
+Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up. What a
+fired deadline shows is the adapter's business: it is handed to `on_fired`.
 """
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
-from bot.discord_ui.display import TableDisplay
-from bot.matches import MatchHost
+from bot.matches.host import DeadlineFired, MatchHost
 
 log = logging.getLogger(__name__)
 
@@ -20,9 +21,9 @@ LONGEST_SLEEP_SECONDS = 60.0
 
 
 class DeadlineRunner:
-    def __init__(self, host: MatchHost, display: TableDisplay) -> None:
+    def __init__(self, host: MatchHost, on_fired: Callable[[DeadlineFired], Awaitable[None]]) -> None:
         self.host = host
-        self.display = display
+        self.on_fired = on_fired
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -33,7 +34,7 @@ class DeadlineRunner:
         """Handle every due deadline; returns how many fired."""
         fired = await self.host.fire_due_deadlines()
         for item in fired:
-            await self.display.deadline_fired(item)
+            await self.on_fired(item)
         return len(fired)
 
     async def run(self) -> None:

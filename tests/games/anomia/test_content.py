@@ -1,4 +1,8 @@
-"""Checks on the Anomia content in data/anomia (rulings M1 and M2): schema, counts, uniqueness and the deck shape."""
+"""Anomia's content (bot/games/anomia/content.py): the shipped data/anomia checked file by file (rulings M1 and
+M2: schema, counts, uniqueness and the deck shape), the content's lookups, and the catalogue serving the game
+built from the shipped content."""
+
+from __future__ import annotations
 
 import json
 import re
@@ -6,8 +10,14 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from support import GAMES
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "anomia"
+from bot.engine import Seating
+from bot.games.anomia.content import Category
+
+from .positions import CONTENT
+
+DATA = Path(__file__).resolve().parents[3] / "data" / "anomia"
 KINDS = {"person", "place", "thing", "brand", "title", "word"}
 STRING_ARG_PREDICATES = {"starts_with", "ends_with", "contains", "no_letter"}
 NO_ARG_PREDICATES = {"palindrome", "double_letter"}
@@ -153,3 +163,20 @@ def test_deck_shape():
     appearances = [sum(symbol in pair for pair in deck["wild_pairs"]) for symbol in range(8)]
     assert appearances == [2] * 8
     assert len(_categories()) >= deck["category_cards"]
+
+
+def test_the_content_looks_up_categories_and_symbols():
+    assert CONTENT.category("fruit").name == "A fruit" and CONTENT.category_name("colour") == "A colour"
+    # An id the pool does not hold reads as a category named by its id, with no answers.
+    assert CONTENT.category("gone") == Category("gone", "gone", "thing", ())
+    assert CONTENT.symbol_id(3) == "s3"
+
+
+def test_the_catalogue_serves_anomia_built_from_the_shipped_content():
+    game = GAMES["anomia"]
+    rules = game.rules
+    assert rules.title == "Anomia" and len(rules.content.categories) >= 250  # ruling M1
+    assert len(rules.content.categories) == len(_categories())
+    state = rules.setup(Seating(4), {}, seed=1)
+    assert len(state.deck) == 100
+    assert game.renderer.symbols.keys() == {symbol.id for symbol in rules.content.symbols}

@@ -1,19 +1,17 @@
 """Anomia's content: the category pool (ruling M1) and the symbols and deck shape (ruling M2), from data/anomia.
 
-`load_anomia_content` reads categories.json and symbols.json once and returns frozen values; the rules in
-bot/games/anomia.py take them as a constructor argument and never touch files.
+`parse_content` reads the text of categories.json and symbols.json, which the composition root loads once, into
+frozen values; the rules and the renderer take them as a constructor argument and never touch files.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
-DATA_FOLDER = Path(__file__).resolve().parents[2] / "data" / "anomia"
+CONTENT_FILES = ("categories.json", "symbols.json")
 KINDS = ("person", "place", "thing", "brand", "title", "word")
 PREDICATES = ("starts_with", "ends_with", "contains", "letter_count", "palindrome", "double_letter", "no_letter")
 _PREDICATES_WITHOUT_ARG = ("palindrome", "double_letter")
@@ -68,11 +66,30 @@ class DeckSpec:
 
 @dataclass(frozen=True)
 class AnomiaContent:
-    """Everything Anomia reads from data/: the category pool, the symbols and the deck shape."""
+    """Everything Anomia reads from data/: the category pool, the symbols and the deck shape, with lookups."""
 
     categories: tuple[Category, ...]
     symbols: tuple[Symbol, ...]
     deck: DeckSpec
+    _by_id: Mapping[str, Category] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {category.id: category for category in self.categories})
+
+    def category(self, category_id: str) -> Category:
+        """The category with this id. An id the pool does not hold (a stored match's category that has since
+        left data/anomia) reads as a category named by its id, with no listed answers."""
+        category = self._by_id.get(category_id)
+        if category is None:
+            return Category(category_id, category_id, "thing", ())
+        return category
+
+    def category_name(self, category_id: str) -> str:
+        return self.category(category_id).name
+
+    def symbol_id(self, index: int) -> str:
+        """The id of a card's symbol; cards hold symbols as indexes into `symbols`."""
+        return self.symbols[index].id
 
 
 def parse_categories(data: Mapping[str, Any]) -> tuple[Category, ...]:
@@ -138,11 +155,10 @@ def parse_symbols(data: Mapping[str, Any]) -> tuple[tuple[Symbol, ...], DeckSpec
     return symbols, deck
 
 
-@cache
-def load_anomia_content(folder: Path = DATA_FOLDER) -> AnomiaContent:
-    """Read data/anomia/categories.json and symbols.json once; later calls return the same value."""
-    categories = parse_categories(json.loads((folder / "categories.json").read_text(encoding="utf-8")))
-    symbols, deck = parse_symbols(json.loads((folder / "symbols.json").read_text(encoding="utf-8")))
+def parse_content(files: Mapping[str, str]) -> AnomiaContent:
+    """The content from the text of data/anomia's files, by name; ValueError names the first problem found."""
+    categories = parse_categories(json.loads(files["categories.json"]))
+    symbols, deck = parse_symbols(json.loads(files["symbols.json"]))
     if len(categories) < deck.category_cards:
-        raise ValueError(f"{folder}: {len(categories)} categories, fewer than the {deck.category_cards} a deck needs")
+        raise ValueError(f"{len(categories)} categories, fewer than the {deck.category_cards} a deck needs")
     return AnomiaContent(categories, symbols, deck)

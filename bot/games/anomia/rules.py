@@ -1,0 +1,259 @@
+"""Anomia: a party card game for 3-6 players about blurting out examples faster than an opponent.
+
+Players take turns flipping category cards ("A breakfast cereal") from two draw piles onto their own play piles.
+When two players' top cards show the same symbol, or the two symbols of the active wild card, those two face off:
+each must give an example of the OPPONENT's category, and the first valid answer in Discord's message order wins
+the loser's top card. A loser's next card may start a new face-off (a cascade). When the draw piles are empty and
+no face-off is possible, the most cards won wins.
+
+The published rules leave much open for a chat game; rulings M1-M13 in the project's RULINGS.md settle it and are
+cited where they apply. Where even they are silent, the decision is explained beside the code that makes it.
+
+How play always moves on, with legal actions alone (no timers): the flipper's only actions are flips, which empty
+the draw piles; a face-off's first answer starts a short settling window that a SYSTEM "settle" timer closes, but
+as soon as BOTH face-off players have answered, the race is decided at once (neither can still be ahead, unless
+they sent two messages and the earlier is still in flight: a risk we accept); votes end when decided; the loser's
+"accept" ends a challenge window. Ties draw tie-breakers from the draw piles and, with none left, re-run the race.
+
+This module holds `AnomiaRules`: the game's declaration and the engine's interface, which hands each action to
+the module that plays it (see the package's docstring for the map).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.engine import (
+    COMPUTER_PLAYERS_OPTION,
+    SYSTEM,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Outcome,
+    Seat,
+    Seating,
+    SeededRandom,
+    Timer,
+    TypedMove,
+)
+from bot.games.anomia.actions import (
+    ACCEPT,
+    CHALLENGE_WORD,
+    CLOSE_CHALLENGE,
+    PILES,
+    REMIND,
+    SETTLE,
+    SKIP,
+    SYSTEM_COMMANDS,
+    AnomiaAction,
+    CastVote,
+    Command,
+    Flip,
+    GiveAnswer,
+    Heard,
+    parse,
+)
+from bot.games.anomia.ballots import accept, challenge, close_challenge, vote
+from bot.games.anomia.computers import COMPUTER_PACE, representative_answers, timers_of
+from bot.games.anomia.content import AnomiaContent
+from bot.games.anomia.deck import build_deck
+from bot.games.anomia.events import AnomiaEnd, AnomiaEvent
+from bot.games.anomia.faceoff import give_answer, hear, may_skip, remind, settle_command, skip_command, skip_voters
+from bot.games.anomia.flipping import flip, outcome_of
+from bot.games.anomia.state import (
+    ASYNC,
+    CHALLENGE,
+    LISTS,
+    LIVE,
+    OPEN,
+    SETTLING,
+    TRUST,
+    VOTE,
+    VOTING,
+    AnomiaOptions,
+    AnomiaState,
+)
+from bot.games.anomia.views import AnomiaPublicView, AnomiaSeatView, public_view, seat_view
+
+_COMMAND_HANDLERS = {
+    SETTLE: settle_command,
+    CHALLENGE_WORD: challenge,
+    ACCEPT: accept,
+    CLOSE_CHALLENGE: close_challenge,
+    SKIP: skip_command,
+    REMIND: remind,
+}
+"""What each command word does; each takes the content, the state and the seat that gave it."""
+
+
+class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
+    """The rules of Anomia, with rulings M1-M13, over a pool of categories and symbols."""
+
+    key = "anomia"
+    title = "Anomia"
+    state_type = AnomiaState
+    event_kinds = AnomiaEvent
+    end_reasons = AnomiaEnd
+    takes_typed_moves = True
+    min_players = 3
+    max_players = 6  # ruling M3: two players are not offered
+    options = (
+        Option(
+            "judging",
+            "Judging",
+            (TRUST, LISTS, VOTE),
+            "trust: any answer wins, the loser may challenge; lists: listed answers win at once, others go to a "
+            "vote; vote: every winning answer is voted on (ruling M7: trust is the default).",
+        ),
+        Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win (M8)."),
+        Option(
+            "tie_window_ms",
+            "Tie window (ms)",
+            (0, 250, 500, 1000),
+            "Answers this close in Discord's timestamps tie and go to a tie-breaker (ruling M9).",
+        ),
+        Option("timing", "Timing", (LIVE, ASYNC), "live: reminders after 60 s; async: after 12 hours (M12)."),
+        Option(
+            COMPUTER_PLAYERS_OPTION,
+            "Computer players",
+            (0, 1, 2, 3, 4, 5),
+            "How many of the seats are computer players; they sit after the humans.",
+        ),
+        Option(
+            "computer_pace",
+            "Computer pace",
+            tuple(COMPUTER_PACE),
+            "How long computer players take to answer: steady (4-9 s live), quick (half that), slow (twice).",
+        ),
+    )
+
+    def __init__(self, content: AnomiaContent) -> None:
+        self.content = content
+
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnomiaState:
+        """Build the deck (M1-M3), shuffle it into two draw piles (M4) and pick the first flipper at random."""
+        seat_count = seating.seat_count
+        if not self.min_players <= seat_count <= self.max_players:
+            raise ValueError(f"Anomia is for {self.min_players}-{self.max_players} players, not {seat_count}")
+        chosen = AnomiaOptions(**self.resolve_options(options))
+        rng = SeededRandom(seed)
+        deck = build_deck(self.content, seat_count, rng)
+        shuffled = rng.shuffled([card.id for card in deck])
+        half = (len(shuffled) + 1) // 2
+        return AnomiaState(
+            options=chosen,
+            deck=deck,
+            computer_seats=tuple(sorted(seating.computers)),
+            draw_piles=(tuple(shuffled[:half]), tuple(shuffled[half:])),
+            play_piles=((),) * seat_count,
+            winning_piles=((),) * seat_count,
+            wilds=(),
+            flipper=rng.below(seat_count),  # ruling M4
+            again=False,
+            flips=0,
+            faceoff=None,
+            faceoffs=0,
+            used=(),
+            skipped=(),
+            arrival_high=0,
+            last=None,
+            result=None,
+            placings=(),
+            rng_state=rng.state,
+            opener=seating.opener,
+        )
+
+    def actors(self, state: AnomiaState) -> frozenset[Seat]:
+        """The flipper; both face-off players (and, once reminded, those who may skip); voters; the loser in a
+        challenge window; nobody once the game is over."""
+        if state.result is not None:
+            return frozenset()
+        faceoff = state.faceoff
+        if faceoff is None:
+            return frozenset({state.flipper})
+        if faceoff.phase == VOTING:
+            ballot = faceoff.ballot
+            return frozenset(seat for seat in ballot.voters if seat not in ballot.yes + ballot.no)
+        if faceoff.phase == CHALLENGE:
+            return frozenset({faceoff.challenger()})
+        # A player whose answer is in waits for the race to be decided (the first answer in Discord's order
+        # counts, so a second one could not win it for them).
+        seats = {seat for seat in faceoff.seats if not faceoff.has_live_answer(seat)}
+        if may_skip(state):
+            seats.add(state.opener)
+            seats.update(seat for seat in skip_voters(state) if seat not in faceoff.skip_votes)
+        return frozenset(seats)
+
+    def legal_actions(self, state: AnomiaState, seat: Seat) -> tuple[AnomiaAction, ...]:
+        """Flips; for face-off players a few representative answers (one listed, one made up); votes; challenge
+        or accept; skip where allowed. Answer texts are free, so the answers listed are examples only."""
+        if seat not in self.actors(state):
+            return ()
+        faceoff = state.faceoff
+        if faceoff is None:
+            return tuple(Flip(pile) for pile, cards in zip(PILES, state.draw_piles, strict=True) if cards)
+        if faceoff.phase == VOTING:
+            return CastVote(True), CastVote(False)
+        if faceoff.phase == CHALLENGE:
+            return Command(CHALLENGE_WORD), Command(ACCEPT)
+        actions: list[AnomiaAction] = []
+        if seat in faceoff.seats and not faceoff.has_live_answer(seat):
+            actions.extend(representative_answers(self.content, state, seat))
+        if may_skip(state) and (seat == state.opener or seat not in faceoff.seats):
+            actions.append(Command(SKIP))
+        return tuple(actions)
+
+    def apply(self, state: AnomiaState, seat: Seat, action: AnomiaAction) -> tuple[AnomiaState, list[Event]]:
+        """Return the state after `seat` (or SYSTEM) takes `action`, and its events; refuse illegal moves."""
+        if state.result is not None:
+            raise IllegalAction("The game is over")
+        if isinstance(action, Flip):
+            return flip(self.content, state, seat, action.pile)
+        if isinstance(action, GiveAnswer):
+            return give_answer(self.content, state, seat, action)
+        if isinstance(action, Heard):
+            return hear(state, seat, action.text)
+        if isinstance(action, CastVote):
+            return vote(self.content, state, seat, action.upheld)
+        if isinstance(action, Command):
+            if action.word in SYSTEM_COMMANDS and seat != SYSTEM:
+                raise IllegalAction(f"Only the game's clock may {action.word}")
+            return _COMMAND_HANDLERS[action.word](self.content, state, seat)
+        raise IllegalAction("That is not an Anomia action")
+
+    def outcome(self, state: AnomiaState) -> Outcome | None:
+        """Most cards won wins, equal counts share (ruling M13); reason PILES_EMPTY."""
+        return outcome_of(state)
+
+    def view(self, state: AnomiaState, seat: Seat | None) -> AnomiaPublicView | AnomiaSeatView:
+        """The public table for None; for a seat, the table plus the kinds of action it may take."""
+        public = public_view(self.content, state)
+        if seat is None:
+            return public
+        return seat_view(public, seat, self.legal_actions(state, seat))
+
+    def hidden_from(self, state: AnomiaState, seat: Seat | None) -> frozenset[str]:
+        """The ids of the cards in the draw piles, the same for every seat."""
+        return frozenset(card for pile in state.draw_piles for card in pile)
+
+    def parse_action(self, text: str) -> AnomiaAction:
+        """Read "flip left", "answer <arrival> <text>", "heard <text>", "vote yes", "skip" and the rest."""
+        return parse(text)
+
+    def read_typed(self, state: AnomiaState, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
+        """In a face-off, a face-off player's message is their answer, raced by its arrival key (ruling M6);
+        anything else said meanwhile counts as said (ruling M8). Outside face-offs chat is just chat."""
+        faceoff = state.faceoff
+        text = text.strip()
+        if faceoff is None or not text:
+            return None
+        if seat in faceoff.seats and faceoff.phase in (OPEN, SETTLING):
+            return TypedMove(GiveAnswer(arrival, text))
+        return TypedMove(Heard(text), by_game=True)
+
+    def timers(self, state: AnomiaState) -> Sequence[Timer]:
+        """The game's clock and its computer players: flips, answers, votes, settling, challenge windows and
+        reminders. A computer's answer races typed ones, so it takes the arrival key of the moment it falls due."""
+        return timers_of(self.content, state)

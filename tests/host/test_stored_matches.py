@@ -1,0 +1,59 @@
+"""Matches stored by an earlier version of the bot still load and play on.
+
+tests/host/fixtures/written_by_0_1_0.sql is a database written by version 0.1.0 (before games were packages and
+states had one generic codec): a three-player Anarchy game five moves in, an Anomia game with a computer player
+stopped in the settling window of a face-off, and an open lobby. Each must resume, decode to the same data, and
+take its next move.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from support import RULES, make_host
+
+from bot.engine import canonical_json
+from bot.matches import MatchStatus
+from bot.storage import SqliteStore
+
+FIXTURE = Path(__file__).parent / "fixtures" / "written_by_0_1_0.sql"
+
+
+async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, clock):
+    path = tmp_path / "old.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.executescript(FIXTURE.read_text(encoding="utf-8"))
+    connection.close()
+    store = await SqliteStore.open(path)
+    try:
+        host = make_host(store, clock)
+        live, unreadable = await host.resume()
+        assert (live, unreadable) == (3, [])
+        matches = {match.game: match for match in await store.live_matches() if match.status is MatchStatus.PLAYING}
+
+        anarchy = matches["anarchy"]
+        stored = json.loads(anarchy.state_json)
+        assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == stored
+        snapshot = host.snapshot(anarchy)
+        (seat,) = snapshot.actors
+        action = snapshot.seat_view(seat).legal_actions[0].notation
+        result = await host.act(anarchy.id, anarchy.at_seat(seat).user_id, action, expected_version=anarchy.version)
+        assert result.match.version == anarchy.version + 1
+
+        anomia = matches["anomia"]
+        stored = json.loads(anomia.state_json)
+        state = RULES["anomia"].decode_state(stored)
+        assert state.opener == 0 and state.computer_seats == (3,)
+        # The only field added since: who opened the table, which was always seat 0 then.
+        assert RULES["anomia"].encode_state(state) == {**stored, "opener": 0}
+        assert canonical_json(RULES["anomia"].encode_state(state)) != anomia.state_json
+        assert state.faceoff.phase == "settling"
+        clock.advance(hours=1)  # past the settling window, whenever the fixture was written
+        fired = await host.fire_due_deadlines()
+        assert [item.match.id for item in fired if item.result is not None] == [anomia.id]
+        settled = (await host.load(anomia.id)).public_view
+        assert settled.faceoff is None or settled.faceoff.phase != "settling"
+    finally:
+        await store.close()
