@@ -55,22 +55,27 @@ class AnthologyBot(commands.Bot):
         self,
         settings: Settings,
         games: dict[str, Game],
+        store: SqliteStore,
         *,
         clock: Clock | None = None,
         intents: discord.Intents | None = None,
         new_seed: Callable[[], int] | None = None,
     ):
+        # The bot has no voice, so discord.py's warnings that voice libraries are missing would only mislead.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents or wanted_intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            # Nothing pings unless a message names whom it means to ping (see bot/discord_ui/wording.py).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.games = games
         self.clock = clock or SystemClock()
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
-        self.store: SqliteStore | None = None
+        self.store = store
+        self._started = False
         self._deadline_task: asyncio.Task[None] | None = None
 
     @property
@@ -78,7 +83,7 @@ class AnthologyBot(commands.Bot):
         return self.intents.message_content
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.database_path)
+        self._started = True
         rules = {key: game.rules for key, game in self.games.items()}
         self.host = MatchHost(self.store, self.clock, rules, new_seed=self.new_seed, arrival_of=snowflake_at)
         self.display = TableDisplay(self, self.host, self.games)
@@ -120,14 +125,12 @@ class AnthologyBot(commands.Bot):
             self._deadline_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._deadline_task
-        if self.store is not None:
+        if self._started:
             # Let board edits and DMs already under way finish while the connection is still up.
             await self._display_idle()
         await super().close()
-        if self.store is not None:
+        if self._started:
             await self._display_idle()  # anything a last gateway event started
-            await self.store.close()
-            self.store = None
 
     async def _display_idle(self) -> None:
         with contextlib.suppress(TimeoutError):
@@ -141,14 +144,36 @@ async def run(
     new_seed: Callable[[], int] | None = None,
     started: Callable[[AnthologyBot], None] | None = None,
 ) -> None:
-    """Run the bot until it is closed. Without the Message Content intent, run on without it.
+    """Run the bot until it is closed or cancelled. Without the Message Content intent, run on without it. The
+    database is checked before anything reaches Discord, and closed (checkpointed) however the run ends.
 
     Tests pass a clock, a source of game seeds and a `started` hook; `python -m bot` passes only settings."""
     games = load_games()  # every game's content, read once
+    store = await SqliteStore.open(settings.database_path)
+    try:
+        await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)
+    finally:
+        await store.close()
+
+
+async def _run_bots(
+    settings: Settings,
+    games: dict[str, Game],
+    store: SqliteStore,
+    *,
+    clock: Clock | None,
+    new_seed: Callable[[], int] | None,
+    started: Callable[[AnthologyBot], None] | None,
+) -> None:
     message_content = True
     while True:
         bot = AnthologyBot(
-            settings, games, clock=clock, intents=wanted_intents(message_content=message_content), new_seed=new_seed
+            settings,
+            games,
+            store,
+            clock=clock,
+            intents=wanted_intents(message_content=message_content),
+            new_seed=new_seed,
         )
         if started is not None:
             started(bot)

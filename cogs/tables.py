@@ -31,6 +31,10 @@ class Tables(commands.Cog):
     def __init__(self, bot: AnthologyBot) -> None:
         self.bot = bot
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.bot.tables.interaction_arrived(interaction)
+
     @app_commands.command(name="play", description="Open a table for a game; others join with the Join button.")
     @app_commands.describe(
         game="Which game to play",
@@ -54,16 +58,23 @@ class Tables(commands.Cog):
 
     @play.autocomplete("options")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Suggest the option being typed (the last word), keeping the ones already written before it."""
         game = self.bot.games.get(getattr(interaction.namespace, "game", None) or "")
         games = [game] if game else list(self.bot.games.values())
+        written, _, typing = current.rpartition(" ")
+        prefix = f"{written} " if written else ""
+        taken = {word.partition("=")[0] for word in written.split()}
         suggestions = []
         for each in games:
             for option in each.rules.options:
+                if option.key in taken:
+                    continue
                 for choice in option.choices[1:]:
                     value = ("on" if choice else "off") if isinstance(choice, bool) else str(choice)
                     text = f"{option.key}={value}"
-                    if current.lower() in text:
-                        suggestions.append(app_commands.Choice(name=f"{option.label}: {value}", value=text))
+                    if typing.lower() in text and len(prefix + text) <= 100:
+                        name = f"{prefix}{text} ({option.label})"[:100]
+                        suggestions.append(app_commands.Choice(name=name, value=prefix + text))
         return suggestions[:25]
 
     @app_commands.command(name="rules", description="How to play a game, with this bot's house rulings.")

@@ -128,10 +128,13 @@ class Anthology:
 
     # -- common steps ------------------------------------------------------------------------------------
 
-    async def open_table(self, opener: ScriptedUser, options: str = "", game: str = "anarchy", **extra) -> FakeMessage:
-        handle = await opener.slash(self.channel, "play", game=game, thread=False, options=options, **extra)
+    async def open_table(
+        self, opener: ScriptedUser, options: str = "", game: str = "anarchy", channel=None, **extra
+    ) -> FakeMessage:
+        channel = channel or self.channel
+        handle = await opener.slash(channel, "play", game=game, thread=False, options=options, **extra)
         board = await handle.response()
-        await self.board_attached(board)
+        await self.board_attached(board, channel)
         return board
 
     async def board_attached(self, board: FakeMessage, channel=None) -> None:

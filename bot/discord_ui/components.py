@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+CUSTOM_ID_PREFIX = "anth:"
+"""Every custom_id of ours starts so (the templates below spell it out)."""
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
 
 

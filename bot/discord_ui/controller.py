@@ -17,16 +17,19 @@ from typing import Concatenate, ParamSpec
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.components import CUSTOM_ID_PREFIX
 from bot.discord_ui.display import TableDisplay
-from bot.discord_ui.options import parse_options
-from bot.discord_ui.wording import mention, refusal_text
-from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot
+from bot.discord_ui.options import OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
+from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
+from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot, StorageBusy
 
 log = logging.getLogger(__name__)
 
 Params = ParamSpec("Params")
 ARCHIVE_AFTER_A_WEEK = 10080
 HANDLED_MESSAGES_KEPT = 2000
+NOT_OFFERED = "That choice was not offered on this message. Use the buttons and menus the bot gave you."
+STORAGE_BUSY = "I couldn't save that: my database is busy with another program. Nothing changed; try again shortly."
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -50,6 +53,9 @@ def answers_refusals(
             await handler(self, interaction, *args, **kwargs)
         except Refusal as refusal:
             await reply_privately(interaction, refusal_text(refusal))
+        except StorageBusy:
+            log.warning("the database was locked by another process; %s was not applied", handler.__name__)
+            await reply_privately(interaction, STORAGE_BUSY)
         except discord.HTTPException:
             raise
         except Exception:
@@ -78,6 +84,17 @@ class TableController:
         options_text: str,
         reminder_hours: int | None,
     ) -> None:
+        if game not in self.games:
+            await reply_privately(interaction, f"There is no game called {inert(game, 40)}: pick one from the list.")
+            return
+        if reminder_hours is not None and not REMINDER_HOURS[0] <= reminder_hours <= REMINDER_HOURS[1]:
+            await reply_privately(
+                interaction, f"reminder_hours must be {REMINDER_HOURS[0]} to {REMINDER_HOURS[1]} hours."
+            )
+            return
+        if len(options_text) > OPTIONS_TEXT_LIMIT:
+            await reply_privately(interaction, f"Those options are too long ({OPTIONS_TEXT_LIMIT} characters at most).")
+            return
         rules = self.games[game].rules
         try:
             options = rules.resolve_options(parse_options(rules, options_text))
@@ -103,7 +120,7 @@ class TableController:
             "guild_id": interaction.guild_id,
             "game": game,
             "opener_id": interaction.user.id,
-            "opener_name": interaction.user.display_name,
+            "opener_name": inert(interaction.user.display_name, NAME_LIMIT),
             "options": options,
         }
         if reminder_hours is not None:
@@ -125,7 +142,7 @@ class TableController:
         board = await new_thread.send(**self.display.board_message(self.host.snapshot(match)))
         await self.host.attach_board(match.id, board.id)
         await interaction.followup.send(
-            f"{interaction.user.mention} opened a **{rules.title}** table in {new_thread.mention}: join it there!"
+            f"{interaction.user.mention} opened a table for **{rules.title}** in {new_thread.mention}: join it there!"
         )
 
     @answers_refusals
@@ -170,7 +187,7 @@ class TableController:
     async def lobby_clicked(self, interaction: discord.Interaction, match_id: int, verb: str) -> None:
         user = interaction.user
         if verb == "join":
-            snapshot = self.host.snapshot(await self.host.join(match_id, user.id, user.display_name))
+            snapshot = self.host.snapshot(await self.host.join(match_id, user.id, inert(user.display_name, NAME_LIMIT)))
         elif verb == "leave":
             snapshot = self.host.snapshot(await self.host.leave(match_id, user.id))
         else:
@@ -195,10 +212,22 @@ class TableController:
 
     @answers_refusals
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
+        # Discord's own checks are no defence against a modified client: take only what this message offered,
+        # and from a shared message only if it is this table's board (a private panel is the clicker's own).
+        message = interaction.message
+        private = message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+        if not _offered(interaction):
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        if not private:
+            board_id = (await self.host.get(match_id)).board_message_id
+            if message.id != board_id:
+                await reply_privately(interaction, NOT_OFFERED)
+                return
         result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
         snapshot = result.snapshot
         match = snapshot.match
-        on_board = interaction.message is not None and interaction.message.id == match.board_message_id
+        on_board = not private
         if on_board:
             self.display.remember(match, result.events)
             await interaction.response.edit_message(**self.display.board_message(snapshot))
@@ -210,6 +239,17 @@ class TableController:
             else:
                 await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
         self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=on_board)
+
+    async def interaction_arrived(self, interaction: discord.Interaction) -> None:
+        """Answer a click on one of our controls that is not on the message clicked (a forged request).
+
+        discord.py runs a control's callback only when the control is on the message, and drops other clicks
+        without a word; a user must still hear why nothing happened."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if custom_id.startswith(CUSTOM_ID_PREFIX) and not _offered(interaction, values_too=False):
+            await reply_privately(interaction, NOT_OFFERED)
 
     # -- typed messages ------------------------------------------------------------------------------------
 
@@ -243,7 +283,7 @@ class TableController:
         result = await self.host.act_typed(
             interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
         )
-        await interaction.response.send_message(f"{interaction.user.mention} answered: **{text}**")
+        await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
         self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     # -- helpers -------------------------------------------------------------------------------------------
@@ -263,3 +303,20 @@ class TableController:
             return f"<#{match.channel_id}>"
         guild = match.guild_id or "@me"
         return f"https://discord.com/channels/{guild}/{match.channel_id}/{match.board_message_id}"
+
+
+def _offered(interaction: discord.Interaction, *, values_too: bool = True) -> bool:
+    """Whether the clicked control, and (with `values_too`) every value picked in it, is on the message."""
+    data = interaction.data or {}
+    custom_id, values = data.get("custom_id"), data.get("values") if values_too else None
+    if interaction.message is None:
+        return False
+    for row in interaction.message.components:
+        for control in getattr(row, "children", ()):
+            if getattr(control, "custom_id", None) != custom_id:
+                continue
+            if values is None:
+                return True
+            choices = {option.value for option in getattr(control, "options", ())}
+            return bool(values) and set(values) <= choices
+    return False

@@ -21,7 +21,7 @@ import discord
 from bot.catalogue import Game
 from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.discord_ui.renderers import GameRenderer
-from bot.discord_ui.wording import mention
+from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
 
@@ -216,7 +216,7 @@ class TableDisplay:
                 raise
             await self.host.note_dms_closed(match.id, player.user_id)
             await self.post(
-                match.channel_id,
+                match,
                 f"{mention(player)}, I can't send you direct messages, so {renderer.panel_noun} stays here: "
                 f"press **{renderer.panel_label}** on the board whenever you need it.",
             )
@@ -231,11 +231,14 @@ class TableDisplay:
             channel_id = self._dm_channel_ids[user_id] = int(opened["id"])
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def post(self, channel_id: int, content: str) -> None:
+    async def post(self, match: Match, content: str) -> None:
+        """Say something in the table's channel, pinging the players it mentions."""
         try:
-            await self.client.get_partial_messageable(channel_id).send(content)
+            await self.client.get_partial_messageable(match.channel_id).send(
+                content, allowed_mentions=pinging(content, match)
+            )
         except discord.HTTPException as error:
-            log.warning("could not post in channel %s: %s", channel_id, error)
+            log.warning("could not post in channel %s: %s", match.channel_id, error)
 
     # -- after a change ------------------------------------------------------------------------------------
 
@@ -272,7 +275,7 @@ class TableDisplay:
                 if announcement.react_to is not None:
                     await channel.get_partial_message(announcement.react_to).add_reaction(announcement.emoji)
                 else:
-                    await channel.send(announcement.content)
+                    await channel.send(announcement.content, allowed_mentions=pinging(announcement.content, match))
             except discord.HTTPException as error:
                 log.warning("could not announce in match %s: %s", match.id, error)
 
@@ -283,7 +286,7 @@ class TableDisplay:
             heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
             await self.send_panels(snapshot, sorted(turn_started_for), heading)
         if snapshot.outcome is not None:
-            await self.post(match.channel_id, self.renderer(match).outcome_text(match, snapshot.outcome))
+            await self.post(match, self.renderer(match).outcome_text(match, snapshot.outcome))
 
     async def deadline_fired(self, fired: DeadlineFired) -> None:
         match = fired.match
@@ -295,7 +298,7 @@ class TableDisplay:
             return
         title = self.games[match.game].title
         mentions = ", ".join(mention(match.at_seat(seat)) for seat in fired.seats)
-        await self.post(match.channel_id, f"⏰ {mentions}: the {title} game here is waiting for you.")
+        await self.post(match, f"⏰ {mentions}: the {title} game here is waiting for you.")
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)

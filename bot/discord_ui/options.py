@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord_ui.wording import as_code
 from bot.engine import GameRules
 
+OPTIONS_TEXT_LIMIT = 200
+"""The longest `options:` text /play reads; every game's options fit in far less."""
+REMINDER_HOURS = (1, 168)
+"""The range of /play's reminder_hours: an hour to a week."""
 TRUE_WORDS = {"on", "yes", "true", "1"}
 FALSE_WORDS = {"off", "no", "false", "0"}
 
@@ -20,7 +25,7 @@ def parse_options(rules: GameRules, text: str) -> dict[str, Any]:
         option = known.get(key)
         if option is None:
             offered = ", ".join(known) or "none"
-            raise ValueError(f"{rules.title} has no option `{key}`. Its options: {offered}.")
+            raise ValueError(f"{rules.title} has no option {as_code(key)}. Its options: {offered}.")
         value = raw.strip().lower() if has_value else "on"
         chosen[key] = _read_value(option.choices, value, option.label)
     return chosen
@@ -34,6 +39,6 @@ def _read_value(choices: tuple[Any, ...], value: str, label: str) -> Any:
         elif str(choice).lower() == value:
             return choice
     if all(isinstance(choice, bool) for choice in choices):
-        raise ValueError(f"{label} can be on or off, not `{value}`.")
+        raise ValueError(f"{label} can be on or off, not {as_code(value)}.")
     shown = ", ".join(str(choice) for choice in choices)
-    raise ValueError(f"{label} can be {shown}, not `{value}`.")
+    raise ValueError(f"{label} can be {shown}, not {as_code(value)}.")

@@ -1,12 +1,26 @@
-"""The Discord words for what the host says without words: refusals, and the way a player is named.
+"""The Discord words for what the host says without words, and the rules for repeating what users said.
 
 The host refuses with a reason and its facts (bot/matches/refusals.py); this module is the one place that turns
 them into the short reply a user reads, with mentions and slash-command names where they help.
+
+Players' own text (names, answers, options) is repeated only through `inert`: on one line, cut short, with
+markdown and mentions escaped, so it can neither ping anyone nor pose as a link. And a message pings only the
+players it mentions itself (`pinging`): the bot's default is to ping nobody.
 """
 
 from __future__ import annotations
 
-from bot.matches import Attempt, MatchStatus, Player, Refusal, RefusalReason
+import re
+
+import discord
+
+from bot.matches import Attempt, Match, MatchStatus, Player, Refusal, RefusalReason
+
+NAME_LIMIT = 32
+"""Discord's own limit on a display name."""
+TEXT_LIMIT = 100
+"""How much of a player's answer or word the bot repeats."""
+_MENTION = re.compile(r"<@!?(\d+)>")
 
 _PLAIN = {
     RefusalReason.NO_TABLE: "That table no longer exists.",
@@ -27,6 +41,29 @@ _OPENER_ONLY = {
 }
 
 
+def inert(text: str, limit: int = TEXT_LIMIT) -> str:
+    """A user's text made safe to repeat: one line, at most `limit` characters, markdown and mentions escaped."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(_one_line(text, limit)))
+
+
+def as_code(text: str, limit: int = 40) -> str:
+    """A user's text shown as code (`turbo`): a code span shows mentions and markdown as typed, and the
+    user's own backticks, which could end it early, are turned into quotes."""
+    return "`" + _one_line(text.replace("`", "'"), limit) + "`"
+
+
+def _one_line(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def pinging(content: str, match: Match) -> discord.AllowedMentions:
+    """Let `content` ping exactly the players of `match` it mentions, and nobody else."""
+    seated = {player.user_id for player in match.players if not player.is_computer}
+    users = sorted({int(found) for found in _MENTION.findall(content)} & seated)
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user) for user in users])
+
+
 def mention(player: Player) -> str:
     """How a board or notice names a player: a mention for a person, a robot and a name for a computer."""
     return f"🤖 {player.name}" if player.is_computer else f"<@{player.user_id}>"
@@ -38,11 +75,11 @@ def refusal_text(refusal: Refusal) -> str:
     if reason in _PLAIN:
         return _PLAIN[reason]
     if reason is RefusalReason.BAD_OPTION and "unknown_game" in details:
-        return f"There is no game called {details['unknown_game']}."
+        return f"There is no game called {inert(details['unknown_game'], 40)}."
     if reason is RefusalReason.ILLEGAL_ACTION and details.get("attempt") is Attempt.REMOVE_YOURSELF:
         return "Use Leave to leave your own table."
     if reason in (RefusalReason.BAD_OPTION, RefusalReason.ILLEGAL_ACTION):
-        return details["detail"]
+        return inert(details["detail"], 300)  # the game's words may quote what the player typed
     if reason is RefusalReason.NOT_IN_GAME:
         if details.get("someone_else"):
             return "That player is not at this table."

@@ -38,6 +38,8 @@ from bot.matches.ports import ChannelBusy, Clock, MatchStore
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
+LARGEST_ID = (1 << 63) - 1
+"""The largest integer storage keeps: a match id past it can only be forged."""
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 
@@ -154,6 +156,8 @@ class MatchHost:
         return len(matches), unreadable
 
     async def get(self, match_id: int) -> Match:
+        if not 0 < match_id <= LARGEST_ID:
+            raise Refusal(RefusalReason.NO_TABLE)  # a forged id, and more than the database could even look up
         match = await self.store.load_match(match_id)
         if match is None:
             raise Refusal(RefusalReason.NO_TABLE)

@@ -64,3 +64,7 @@ class MatchStore(Protocol):
 
 class ChannelBusy(Exception):
     """The channel already has a live match."""
+
+
+class StorageBusy(Exception):
+    """The store could not write in time: another process kept the database locked. Nothing was changed."""

@@ -8,6 +8,7 @@ are stored together or not at all.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from dataclasses import replace
@@ -18,14 +19,31 @@ from typing import Any
 import aiosqlite
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import ChannelBusy
+from bot.matches.ports import ChannelBusy, StorageBusy
 from bot.storage.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
+BUSY_TIMEOUT_MS = 5000
+"""How long a statement waits for another process's write before the database counts as busy."""
 
 
-class DatabaseTooNew(RuntimeError):
+class DatabaseUnusable(RuntimeError):
+    """The database file cannot be used; the message names the file and what is wrong. The file is left as it was."""
+
+
+class DatabaseTooNew(DatabaseUnusable):
     """The database was written by a newer version of the bot."""
+
+
+def _trouble(error: sqlite3.Error) -> str:
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return "another program keeps it locked; stop that program or use another file"
+    if "not a database" in text:
+        return "the file is not an Anthology database (it is not SQLite at all)"
+    if "malformed" in text or "corrupt" in text:
+        return "it is damaged; restore it from a backup"
+    return text
 
 
 def _instant(moment: datetime) -> str:
@@ -43,25 +61,52 @@ class SqliteStore:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._write_lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating if needed) and migrate the database; refuse one newer than this code."""
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
-        connection.row_factory = sqlite3.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        store = cls(connection)
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int | None = None) -> SqliteStore:
+        """Open (creating if needed) and migrate the database; refuse one newer than this code.
+
+        Raises DatabaseUnusable, naming the file and the trouble, for a folder, a missing folder, a file that is
+        not a database or is damaged, or one another process keeps locked; such a file is not written to."""
+        path = Path(path)
+        if path.is_dir():
+            raise DatabaseUnusable(f"The database path {path} is a folder; point DATABASE_PATH at a file.")
+        if not path.parent.is_dir():
+            raise DatabaseUnusable(f"The folder of the database {path} does not exist; create it first.")
         try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseUnusable(f"Cannot open the database {path}: {error}.") from None
+        try:
+            connection.row_factory = sqlite3.Row
+            await connection.execute(f"PRAGMA busy_timeout = {busy_timeout_ms or BUSY_TIMEOUT_MS}")
+            # Read before anything is written: a damaged file or another program's file must stay as it is.
+            async with connection.execute("PRAGMA quick_check") as cursor:
+                verdict = [row[0] for row in await cursor.fetchall()]
+            if verdict != ["ok"]:
+                raise DatabaseUnusable(f"The database {path} is damaged ({verdict[0]}); restore it from a backup.")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            store = cls(connection)
             await store._migrate()
+        except sqlite3.DatabaseError as error:
+            await connection.close()
+            raise DatabaseUnusable(f"Cannot use the database {path}: {_trouble(error)}.") from None
         except BaseException:
             await connection.close()
             raise
         return store
 
     async def close(self) -> None:
+        """Write everything back into the database file (no -wal file is left behind) and close it. Closing a
+        closed store does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(sqlite3.Error):
+            await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self._db.close()
 
     async def schema_version(self) -> int:
@@ -325,7 +370,12 @@ class _WriteTransaction:
     async def __aenter__(self) -> aiosqlite.Connection:
         await self._lock.acquire()
         try:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for another process's write
+        except sqlite3.OperationalError as error:
+            self._lock.release()
+            if "locked" in str(error) or "busy" in str(error):
+                raise StorageBusy(str(error)) from None
+            raise
         except BaseException:
             self._lock.release()
             raise

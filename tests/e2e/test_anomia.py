@@ -4,6 +4,8 @@ a restart in the middle of a face-off."""
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import UTC, datetime, timedelta
 
 from anthology_driver import Anthology, running_anthology
@@ -397,3 +399,43 @@ async def test_the_settling_window_closes_on_its_own(anthology):
     anthology.clock.advance(seconds=1)
     anthology.bot.deadlines.wake()
     await anthology.fake.wait_for(lambda: message.reaction_count("✅") == 1)
+
+
+async def test_an_answer_cannot_ping_link_or_overflow_anything_the_bot_repeats(anthology):
+    alice, bob, cara, dan = anthology.alice, anthology.bob, anthology.cara, anthology.dan
+    table = await started_anomia(anthology, alice, bob, cara)
+    view = await table.flip_until_faceoff()
+    first, _ = view.faceoff.seats
+    hostile = f"<@{dan.id}> [free nitro](https://evil.example/login) **loud** " + "x" * 1900
+    await table.answer(first, hostile)  # not in any list, so it goes to a vote that quotes it
+    await anthology.run_timers(1)  # the settling window closes
+    (vote_call,) = said_in_channel(anthology, "does “")
+    (voter_seat,) = {0, 1, 2} - set(view.faceoff.seats)
+    assert vote_call.pinged == [(await table.user_at(voter_seat)).id]  # the voter, and only the voter
+    bot_messages = [
+        message
+        for message in anthology.fake.channel_messages(anthology.channel)
+        if message.author is anthology.fake.bot_user
+    ]
+    board = anthology.fake.get_message(table.board.id)
+    for text in [message.content for message in bot_messages] + [json.dumps(board.embeds, ensure_ascii=False)]:
+        assert f"<@{dan.id}>" not in text
+        assert not re.search(r"(?<!\\)\[free nitro\]\(https", text), "a masked link is escaped, so it shows its address"
+        assert "**loud**" not in text
+    assert all(dan.id not in message.pinged for message in bot_messages)
+    assert all(len(message.content) <= 2000 for message in bot_messages)
+    assert "free nitro" in vote_call.content  # still readable, just inert
+
+
+async def test_a_forged_answer_with_an_early_arrival_key_is_refused(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, _ = view.faceoff.seats
+    match = await table.match()
+    player = await table.user_at(first)
+    data = {"custom_id": f"anth:act:{match.id}:{match.version}:answer 1 pizza", "component_type": 2}
+    handle = anthology.fake.new_interaction(player, anthology.channel, 3, data, message=table.board)
+    await anthology.fake.deliver_interaction(handle)
+    reply = await handle.response()
+    assert reply.ephemeral and "not offered" in reply.content
+    assert (await table.match()).version == match.version

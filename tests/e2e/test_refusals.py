@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
+
 from anthology_driver import choose_first
 from fakediscord import FakeMessage, ScriptedUser
 from fakediscord.server import FakeDiscord
 
-MESSAGE_COMPONENT = 3
+from bot.storage import sqlite as sqlite_store
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
 
 
 async def forged_pick(fake: FakeDiscord, user: ScriptedUser, message: FakeMessage, value: str | None = None):
@@ -84,11 +90,12 @@ async def test_not_your_turn_and_an_illegal_card_change_nothing(anthology):
     offered = {option["value"].split()[1] for option in panel.selects()[0]["options"]}
     unplayable = held - offered
     not_held = next(code for code in ("2C", "3D", "4H", "5S", "6C", "7D") if code not in held)
+    # A card the panel did not offer (one that cannot be played, or one not held) is refused before the rules
+    # are even asked: only what was offered on that message may be taken.
     reply = await forged_pick(anthology.fake, player, panel, f"play {unplayable.pop() if unplayable else not_held}")
-    assert reply.ephemeral
-    assert "does not follow" in reply.content or "do not hold" in reply.content or "trump" in reply.content
+    assert reply.ephemeral and "not offered" in reply.content
     reply = await forged_pick(anthology.fake, player, panel, "fold")
-    assert reply.ephemeral
+    assert reply.ephemeral and "not offered" in reply.content
     assert await anthology.match_here() == before
 
 
@@ -120,3 +127,101 @@ async def test_my_hand_before_the_start_and_after_the_end(anthology):
     handle = anthology.fake.new_interaction(alice, anthology.channel, MESSAGE_COMPONENT, data, message=board)
     await anthology.fake.deliver_interaction(handle)
     assert "over" in await ephemeral_reply(handle)
+
+
+async def test_a_database_locked_by_another_program_gets_a_clear_reply_and_no_change(anthology, monkeypatch):
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", 50)
+    await anthology.restart()
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice)
+    other = sqlite3.connect(anthology.settings.database_path)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        assert "database is busy" in await ephemeral_reply(await bob.click(board, "Join"))
+    finally:
+        other.rollback()
+        other.close()
+    assert [player.user_id for player in (await anthology.match_here()).players] == [alice.id]
+    await (await bob.click(board, "Join")).response()
+    assert [player.user_id for player in (await anthology.match_here()).players] == [alice.id, bob.id]
+
+
+async def test_a_display_name_cannot_ping_or_pose_as_a_link(anthology):
+    erin = anthology.erin
+    mallory = anthology.users["mallory"] = anthology.guild.add_member(f"[prize](https://e.vil) <@{erin.id}>")
+    board = await anthology.started_game(mallory, anthology.alice)
+    match = await anthology.match_here()
+    for _ in range(4):
+        player = await anthology.actor(match.id)
+        await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    assert mallory.id in [player.user_id for player in match.players]
+    shown = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
+    shown.append(json.dumps(anthology.fake.get_message(board.id).embeds, ensure_ascii=False))
+    shown += [message.content or "" for user in (mallory, anthology.alice) for message in user.dms()]
+    for text in shown:
+        assert f"<@{erin.id}>" not in text
+        assert not re.search(r"(?<!\\)\[prize\]\(", text), "a masked link is escaped, so it shows its address"
+    assert not any(erin.id in message.pinged for message in anthology.fake.channel_messages(anthology.channel))
+
+
+async def forged_slash(anthology, **options):
+    """/play as a modified client could send it: values Discord's own checks would have stopped."""
+    data = {
+        "id": "1",
+        "name": "play",
+        "type": 1,
+        "options": [{"name": key, "type": kind, "value": value} for key, (kind, value) in options.items()],
+    }
+    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, APPLICATION_COMMAND, data)
+    await anthology.fake.deliver_interaction(handle)
+    return await ephemeral_reply(handle)
+
+
+async def test_forged_play_options_get_a_refusal_and_open_nothing(anthology):
+    assert "no game called" in await forged_slash(anthology, game=(3, "chess"))
+    for hours in (-5, 10**15):
+        reply = await forged_slash(anthology, game=(3, "anarchy"), thread=(5, False), reminder_hours=(4, hours))
+        assert "1 to 168" in reply
+    assert "too long" in await forged_slash(anthology, game=(3, "anarchy"), options=(3, "play_on=on " * 600))
+    assert anthology.fake.channel_messages(anthology.channel) == []
+    assert await anthology.bot.store.live_match_in_channel(anthology.channel.id) is None
+
+
+async def test_forged_buttons_are_refused_and_change_nothing(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board_a = await anthology.started_game(alice, bob)
+    table_a = await anthology.match_here()
+    other = anthology.guild.create_text_channel("other")
+    board_b = await anthology.open_table(alice, channel=other)
+    await (await bob.click(board_b, "Join")).response()
+    await (await alice.click(board_b, "Start")).response()
+    await anthology.settled()
+    table_b = await anthology.match_here(other)
+    before_a = anthology.fake.get_message(board_a.id).embeds
+
+    async def forged(custom_id: str, message: FakeMessage) -> str:
+        data = {"custom_id": custom_id, "component_type": 2}
+        channel = anthology.fake.get_channel(message.channel_id)
+        handle = anthology.fake.new_interaction(alice, channel, MESSAGE_COMPONENT, data, message=message)
+        await anthology.fake.deliver_interaction(handle)
+        return await ephemeral_reply(handle)
+
+    # Controls that are not on the message clicked: a match id no database could hold, another table's move,
+    # a move this board never offered.
+    for custom_id in (f"anth:hand:{10**30}", f"anth:act:{table_b.id}:{table_b.version}:draw", "anth:act:1:1:draw"):
+        assert "not offered" in await forged(custom_id, board_a)
+
+    # A public message that does carry the control, but is not the board of the table it names.
+    async def decoy(custom_id: str) -> FakeMessage:
+        button = {"type": 2, "style": 2, "label": "Draw", "custom_id": custom_id}
+        return await anthology.fake.create_message(
+            anthology.channel, alice, content="look", components=[{"type": 1, "components": [button]}]
+        )
+
+    move_at_b = f"anth:act:{table_b.id}:{table_b.version}:draw"
+    assert "not offered" in await forged(move_at_b, await decoy(move_at_b))
+    huge = f"anth:hand:{10**30}"
+    assert "no longer exists" in await forged(huge, await decoy(huge))
+    await anthology.settled()
+    assert anthology.fake.get_message(board_a.id).embeds == before_a
+    assert await anthology.match_here() == table_a and await anthology.match_here(other) == table_b

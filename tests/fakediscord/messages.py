@@ -58,6 +58,8 @@ class FakeMessage:
     files: dict[str, bytes] = field(default_factory=dict)
     reactions: dict[str, list[int]] = field(default_factory=dict)
     mentions: list[int] = field(default_factory=list)
+    pinged: list[int] = field(default_factory=list)
+    """The mentioned users Discord would notify, after the message's allowed_mentions."""
     mention_roles: list[int] = field(default_factory=list)
     message_reference: dict[str, Any] | None = None
     interaction_metadata: dict[str, Any] | None = None

@@ -581,6 +581,7 @@ class RestApi:
             files=contents,
             message_reference=reference,
             nonce=body.get("nonce"),
+            allowed_mentions=body.get("allowed_mentions"),
         )
         return fake.message_payload(msg)
 

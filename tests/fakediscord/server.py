@@ -510,6 +510,7 @@ class FakeDiscord:
         snowflake: int | None = None,
         deliver: bool = True,
         nonce: str | int | None = None,
+        allowed_mentions: dict[str, Any] | None = None,
     ) -> FakeMessage:
         msg = FakeMessage(
             id=snowflake or self.snowflakes.next(),
@@ -528,6 +529,7 @@ class FakeDiscord:
             nonce=nonce,
         )
         msg.mentions = [int(u) for u in _USER_MENTION.findall(msg.content) if int(u) in self.users]
+        msg.pinged = pinged_users(msg.mentions, allowed_mentions)
         if channel.guild is not None:
             msg.mention_roles = [int(r) for r in _ROLE_MENTION.findall(msg.content) if int(r) in channel.guild.roles]
         if interaction is not None:
@@ -825,6 +827,7 @@ class FakeDiscord:
                 files=files,
                 interaction=handle,
                 ephemeral_to=ephemeral_to,
+                allowed_mentions=data.get("allowed_mentions"),
             )
             handle.original = msg
             result.update(
@@ -916,6 +919,7 @@ class FakeDiscord:
             files=files,
             interaction=handle,
             ephemeral_to=handle.user.id if flags & EPHEMERAL else None,
+            allowed_mentions=body.get("allowed_mentions"),
         )
         handle.followups.append(msg)
         return msg
@@ -936,3 +940,12 @@ class FakeDiscord:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
+
+
+def pinged_users(mentioned: list[int], allowed_mentions: dict[str, Any] | None) -> list[int]:
+    """Discord's rule: without allowed_mentions every mentioned user is notified; with it, only users named in
+    its "users" list, or all of them when "parse" holds "users"."""
+    if allowed_mentions is None or "users" in (allowed_mentions.get("parse") or []):
+        return list(mentioned)
+    allowed = {int(user) for user in allowed_mentions.get("users") or []}
+    return [user for user in mentioned if user in allowed]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from support import make_host
 
+from bot.matches import StorageBusy
 from bot.storage import DatabaseTooNew, SqliteStore
 from bot.storage.sqlite import SCHEMA_VERSION
 
@@ -34,3 +36,28 @@ async def test_wal_and_foreign_keys_are_on(store):
         assert (await cursor.fetchone())[0] == "wal"
     async with store._db.execute("PRAGMA foreign_keys") as cursor:
         assert (await cursor.fetchone())[0] == 1
+
+
+async def test_a_database_another_process_keeps_locked_refuses_the_write_and_changes_nothing(db_path, clock):
+    store = await SqliteStore.open(db_path, busy_timeout_ms=50)
+    try:
+        host = make_host(store, clock)
+        match = await host.open_table(guild_id=1, channel_id=5, game="countto", opener_id=1, opener_name="A")
+        other = sqlite3.connect(db_path)
+        other.execute("BEGIN IMMEDIATE")  # another process writing, and taking its time
+        with pytest.raises(StorageBusy):
+            await host.join(match.id, 2, "B")
+        other.rollback()
+        other.close()
+        assert [player.user_id for player in (await host.get(match.id)).players] == [1]
+        await host.join(match.id, 2, "B")  # the lock gone, the same request goes through
+    finally:
+        await store.close()
+
+
+async def test_closing_leaves_no_write_ahead_log_behind(db_path):
+    store = await SqliteStore.open(db_path)
+    await store.set_meta("key", "value")
+    assert db_path.with_name(db_path.name + "-wal").exists()
+    await store.close()
+    assert sorted(path.name for path in db_path.parent.iterdir()) == [db_path.name]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer
-from bot.discord_ui.wording import mention
+from bot.discord_ui.wording import inert, mention
 from bot.engine import Event, Outcome
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.events import AnomiaEvent
@@ -62,7 +62,8 @@ class AnomiaRenderer(GameRenderer):
         if faceoff.phase in (OPEN, SETTLING) and faceoff.reminders:
             lines.append("Still waiting for an answer.")
         if faceoff.under_vote is not None:
-            seat, text = faceoff.under_vote
+            seat, answer = faceoff.under_vote
+            text = inert(answer)
             if faceoff.phase == VOTING:
                 lines.append(
                     f"Vote: does *{text}* ({match.at_seat(seat).name}) count? "
@@ -95,7 +96,7 @@ class AnomiaRenderer(GameRenderer):
                 lines.append(f"{who} flipped {self._glyph(data['symbol'])} {data['category_name']}.")
             elif event.kind is AnomiaEvent.FACEOFF_WON:
                 loser = match.at_seat(data["loser"]).name
-                lines.append(f"{who} beat {loser} with “{data['answer']}”.")
+                lines.append(f"{who} beat {loser} with “{inert(data['answer'])}”.")
             elif event.kind is AnomiaEvent.FACEOFF_SKIPPED:
                 lines.append("The face-off was skipped.")
         return lines
@@ -106,7 +107,7 @@ class AnomiaRenderer(GameRenderer):
             data = event.data
             if event.kind is AnomiaEvent.ANSWER_GIVEN:
                 if match.at_seat(event.seat).is_computer:
-                    said.append(Announcement(f"🤖 **{match.at_seat(event.seat).name}**: {data['text']}"))
+                    said.append(Announcement(f"🤖 **{match.at_seat(event.seat).name}**: {inert(data['text'])}"))
             elif event.kind is AnomiaEvent.FACEOFF_STARTED:
                 first, second = (match.at_seat(seat) for seat in data["seats"])
                 names = data["categories"]
@@ -121,9 +122,13 @@ class AnomiaRenderer(GameRenderer):
                 winner, loser = match.at_seat(data["winner"]), match.at_seat(data["loser"])
                 if not winner.is_computer:
                     said.append(Announcement(react_to=data["arrival"], emoji=WINNING_MARK))
-                said.append(Announcement(f"🏆 {mention(winner)} wins {mention(loser)}'s card with “{data['answer']}”."))
+                said.append(
+                    Announcement(f"🏆 {mention(winner)} wins {mention(loser)}'s card with “{inert(data['answer'])}”.")
+                )
             elif event.kind is AnomiaEvent.ANSWER_REFUSED and data.get("reason") == "repeated":
-                said.append(Announcement(f"“{data['text']}” was already said for that category, so it cannot win."))
+                said.append(
+                    Announcement(f"“{inert(data['text'])}” was already said for that category, so it cannot win.")
+                )
             elif event.kind is AnomiaEvent.TIE:
                 said.append(Announcement("🤝 A tie!"))
             elif event.kind is AnomiaEvent.WILD_REVEALED:
@@ -132,13 +137,13 @@ class AnomiaRenderer(GameRenderer):
                 challenger = match.at_seat(data["challenger"])
                 said.append(
                     Announcement(
-                        f"{mention(challenger)}: {match.at_seat(event.seat).name} answered “{data['text']}”. "
+                        f"{mention(challenger)}: {match.at_seat(event.seat).name} answered “{inert(data['text'])}”. "
                         "Press **Challenge** on the board if it does not count, or **Accept**."
                     )
                 )
             elif event.kind in (AnomiaEvent.CHALLENGE_OPENED, AnomiaEvent.VOTE_OPENED):
                 voters = " ".join(mention(match.at_seat(seat)) for seat in data["voters"])
-                said.append(Announcement(f"🗳️ {voters}: does “{data['text']}” count? Vote on the board."))
+                said.append(Announcement(f"🗳️ {voters}: does “{inert(data['text'])}” count? Vote on the board."))
             elif event.kind is AnomiaEvent.FACEOFF_REMINDER:
                 seats = data.get("seats") or []
                 mentions = " ".join(mention(match.at_seat(seat)) for seat in seats)
