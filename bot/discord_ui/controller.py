@@ -283,7 +283,8 @@ class TableController:
         result = await self.host.act_typed(
             interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
         )
-        await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
+        reply = await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
+        self.display.answered_by_command(interaction.id, reply.message_id)
         self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     # -- helpers -------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ DMS_CLOSED = 50007
 SELECT_LIMIT = 25
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
+COMMAND_REPLIES_KEPT = 500
 CHAT_UNREADABLE = (
     "I can't read messages in this server (my Message Content intent is off), "
     "so answer with `/answer` instead of typing in chat."
@@ -58,6 +59,8 @@ class TableDisplay:
         self._last_board_edit: dict[int, float] = {}
         self._recent: dict[int, deque[str]] = {}
         self._dm_channel_ids: dict[int, int] = {}
+        self._announcing: dict[int, asyncio.Lock] = {}
+        self._command_replies: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- building messages ---------------------------------------------------------------------------------
@@ -265,28 +268,37 @@ class TableDisplay:
         else:
             self.remember(match, events)
             self.refresh_board(match.id)
-        self._spawn(self._announce(match, events))
-        self._spawn(self._follow_up(snapshot, turn_started_for))
-
-    async def _announce(self, match: Match, events: Sequence[Event]) -> None:
-        channel = self.client.get_partial_messageable(match.channel_id)
-        for announcement in self.renderer(match).announcements(match, events):
-            try:
-                if announcement.react_to is not None:
-                    await channel.get_partial_message(announcement.react_to).add_reaction(announcement.emoji)
-                else:
-                    await channel.send(announcement.content, allowed_mentions=pinging(announcement.content, match))
-            except discord.HTTPException as error:
-                log.warning("could not announce in match %s: %s", match.id, error)
-
-    async def _follow_up(self, snapshot: Snapshot, turn_started_for: Sequence[int]) -> None:
-        """Tell the players whose turn began, and announce a finished game."""
-        match = snapshot.match
+        self._spawn(self._announce(snapshot, events))
         if turn_started_for:
             heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
-            await self.send_panels(snapshot, sorted(turn_started_for), heading)
-        if snapshot.outcome is not None:
-            await self.post(match, self.renderer(match).outcome_text(match, snapshot.outcome))
+            self._spawn(self.send_panels(snapshot, sorted(turn_started_for), heading))
+
+    def answered_by_command(self, arrival: int, reply_id: int) -> None:
+        """A move typed with /answer has no chat message of its own: mark the bot's reply to it instead."""
+        self._command_replies[arrival] = reply_id
+        while len(self._command_replies) > COMMAND_REPLIES_KEPT:
+            del self._command_replies[next(iter(self._command_replies))]
+
+    async def _announce(self, snapshot: Snapshot, events: Sequence[Event]) -> None:
+        """Say in the channel what these events call for, then the result if the game is over, after what
+        earlier changes of the match had to say (one change's lines never overtake another's)."""
+        match = snapshot.match
+        channel = self.client.get_partial_messageable(match.channel_id)
+        async with self._announcing.setdefault(match.id, asyncio.Lock()):
+            for announcement in self.renderer(match).announcements(match, events):
+                try:
+                    if announcement.react_to is not None:
+                        target = self._command_replies.pop(announcement.react_to, announcement.react_to)
+                        await channel.get_partial_message(target).add_reaction(announcement.emoji)
+                    else:
+                        pings = pinging(announcement.content, match)
+                        await channel.send(announcement.content, allowed_mentions=pings)
+                except discord.HTTPException as error:
+                    log.warning("could not announce in match %s: %s", match.id, error)
+            if snapshot.outcome is not None:
+                await self.post(match, self.renderer(match).outcome_text(match, snapshot.outcome))
+        if not match.status.is_live:
+            self._announcing.pop(match.id, None)
 
     async def deadline_fired(self, fired: DeadlineFired) -> None:
         match = fired.match

@@ -274,7 +274,9 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
     await table.play_to_the_end()
     match = await table.match()
     assert match.status is MatchStatus.FINISHED
-    assert said_in_channel(anthology, "won Anomia")
+    (result,) = said_in_channel(anthology, "won Anomia")
+    # The result comes last, after the line of the face-off that ended the game.
+    assert anthology.fake.channel_messages(anthology.channel)[-1] is result
     assert said_in_channel(anthology, "🤖 **Bot Ada**")
     assert table.board.button_labels() == []
 
@@ -301,6 +303,9 @@ async def test_without_message_content_players_answer_with_a_command(tmp_path, c
         assert not reply.ephemeral and answer in reply.content
         await world.run_timers(1)
         assert (await table.view()).winning_pile_sizes[first] == 1
+        # The winning answer has no chat message of its own: the bot's reply to /answer is marked instead.
+        assert world.fake.get_message(reply.id).reaction_count("✅") == 1
+        assert all(record.status != 404 for record in world.fake.call_log)
         spectator = world.users["dan"]
         refused = await (await spectator.slash(world.channel, "answer", text="anything")).response()
         assert refused.ephemeral
