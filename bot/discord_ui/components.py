@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.limits import BUTTON_LABEL, OPTION_LABEL, fit_text
+
 CUSTOM_ID_PREFIX = "anth:"
 """Every custom_id of ours starts so (the templates below spell it out)."""
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
@@ -74,7 +76,7 @@ class ActionButton(
     def __init__(self, match_id: int, version: int, action: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or action,
+                label=fit_text(label or action, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"anth:act:{match_id}:{version}:{action}",
             )
@@ -110,7 +112,9 @@ class ActionSelect(
         choices: list[tuple[str, str]] | None = None,
         placeholder: str = "",
     ) -> None:
-        options = [discord.SelectOption(label=label, value=notation) for label, notation in (choices or [])]
+        options = [
+            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=notation) for label, notation in choices or []
+        ]
         select: discord.ui.Select = discord.ui.Select(
             custom_id=f"anth:pick:{match_id}:{version}:{part}",
             placeholder=placeholder or None,

@@ -19,6 +19,7 @@ import discord
 from bot.catalogue import Game
 from bot.discord_ui.components import CUSTOM_ID_PREFIX
 from bot.discord_ui.display import TableDisplay
+from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot, StorageBusy
@@ -34,6 +35,7 @@ STORAGE_BUSY = "I couldn't save that: my database is busy with another program. 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was already answered."""
+    text = fit_text(text, CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

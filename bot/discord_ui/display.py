@@ -20,6 +20,7 @@ import discord
 
 from bot.catalogue import Game
 from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton
+from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
@@ -28,7 +29,6 @@ from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStat
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-SELECT_LIMIT = 25
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
@@ -72,7 +72,7 @@ class TableDisplay:
         """The board's embed and components for any state of the match (lobby, playing, over)."""
         match = snapshot.match
         if match.status is MatchStatus.LOBBY or snapshot.public_view is None:
-            return {"embed": self._lobby_embed(match), "view": self._lobby_view(match)}
+            return fit_message({"embed": self._lobby_embed(match), "view": self._lobby_view(match)})
         renderer = self.renderer(match)
         rules = self.games[match.game].rules
         embed = renderer.board(match, snapshot.public_view)
@@ -92,7 +92,7 @@ class TableDisplay:
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
-        return {"embed": embed, "view": components}
+        return fit_message({"embed": embed, "view": components})
 
     def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
@@ -100,15 +100,15 @@ class TableDisplay:
         panel = self.renderer(match).panel(match, snapshot.seat_view(seat))
         view = discord.ui.View(timeout=None)
         picks = list(panel.picks)
-        for part, start in enumerate(range(0, len(picks), SELECT_LIMIT)):
-            chunk = picks[start : start + SELECT_LIMIT]
+        for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
+            chunk = picks[start : start + SELECT_OPTIONS]
             placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
             choices = [(choice.label, choice.action) for choice in chunk]
             view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
         for choice in panel.buttons:
             view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
         content = "\n".join(line for line in (heading, *panel.notes) if line) or None
-        return {"content": content, "embed": panel.embed, "view": view}
+        return fit_message({"content": content, "embed": panel.embed, "view": view})
 
     def _lobby_embed(self, match: Match) -> discord.Embed:
         rules = self.games[match.game].rules
@@ -237,6 +237,7 @@ class TableDisplay:
     async def post(self, match: Match, content: str) -> None:
         """Say something in the table's channel, pinging the players it mentions."""
         try:
+            content = fit_text(content, CONTENT)
             await self.client.get_partial_messageable(match.channel_id).send(
                 content, allowed_mentions=pinging(content, match)
             )
@@ -291,8 +292,8 @@ class TableDisplay:
                         target = self._command_replies.pop(announcement.react_to, announcement.react_to)
                         await channel.get_partial_message(target).add_reaction(announcement.emoji)
                     else:
-                        pings = pinging(announcement.content, match)
-                        await channel.send(announcement.content, allowed_mentions=pings)
+                        content = fit_text(announcement.content, CONTENT)
+                        await channel.send(content, allowed_mentions=pinging(content, match))
                 except discord.HTTPException as error:
                     log.warning("could not announce in match %s: %s", match.id, error)
             if snapshot.outcome is not None:

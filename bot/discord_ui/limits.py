@@ -1,0 +1,73 @@
+"""Discord's limits on what a bot sends, and the one place that makes every message fit them.
+
+Discord refuses a whole message (400, code 50035) when any part is too long, and a refused board edit or vote
+call can leave a table that nobody can move. So every message the bot builds passes through `fit_message`
+before it is sent: text is cut (with "…") rather than refused. Players' text is already cut short where it is
+repeated (bot/discord_ui/wording.py); this is the net under everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+CONTENT = 2000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_TOTAL = 6000
+"""All of one embed's title, description, field names and values and footer together."""
+BUTTON_LABEL = 80
+SELECT_OPTIONS = 25
+OPTION_LABEL = 100
+ELLIPSIS = "…"
+
+
+def fit_text(text: str, limit: int) -> str:
+    """`text`, cut to at most `limit` characters with an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """The embed with every part, and all of them together, within Discord's limits (changed in place)."""
+    if embed.title:
+        embed.title = fit_text(embed.title, EMBED_TITLE)
+    if embed.description:
+        embed.description = fit_text(embed.description, EMBED_DESCRIPTION)
+    fields = embed.fields[:EMBED_FIELDS]
+    embed.clear_fields()
+    for field in fields:
+        embed.add_field(
+            name=fit_text(field.name or "\u200b", FIELD_NAME),
+            value=fit_text(field.value or "\u200b", FIELD_VALUE),
+            inline=field.inline,
+        )
+    if embed.footer.text:
+        embed.set_footer(text=fit_text(embed.footer.text, EMBED_FOOTER), icon_url=embed.footer.icon_url)
+    excess = len(embed) - EMBED_TOTAL
+    if excess > 0 and embed.description:
+        # The description is the board's free text; the fields hold the table, which matters more.
+        embed.description = fit_text(embed.description, max(1, len(embed.description) - excess))
+    while len(embed) > EMBED_TOTAL and embed.fields:
+        longest = max(range(len(embed.fields)), key=lambda index: len(embed.fields[index].value or ""))
+        field = embed.fields[longest]
+        keep = max(1, len(field.value) - (len(embed) - EMBED_TOTAL))
+        embed.set_field_at(longest, name=field.name, value=fit_text(field.value, keep), inline=field.inline)
+        if keep == 1 and len(embed) > EMBED_TOTAL:
+            embed.remove_field(longest)
+    return embed
+
+
+def fit_message(message: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a send or edit (content, embed, embeds, view), made to fit."""
+    if message.get("content"):
+        message["content"] = fit_text(message["content"], CONTENT)
+    if message.get("embed") is not None:
+        fit_embed(message["embed"])
+    for embed in message.get("embeds") or ():
+        fit_embed(embed)
+    return message
