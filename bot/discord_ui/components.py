@@ -113,7 +113,8 @@ class ActionSelect(
         placeholder: str = "",
     ) -> None:
         options = [
-            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=notation) for label, notation in choices or []
+            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=notation)
+            for label, notation in choices or []
         ]
         select: discord.ui.Select = discord.ui.Select(
             custom_id=f"anth:pick:{match_id}:{version}:{part}",
