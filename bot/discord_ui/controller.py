@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 Params = ParamSpec("Params")
 ARCHIVE_AFTER_A_WEEK = 10080
 HANDLED_MESSAGES_KEPT = 2000
+OPEN_FAILED = (
+    "Discord would not let me set up the table here (a permission, or a hiccup on its side), so nothing was opened."
+    " Try again, or use `/play` in another channel."
+)
 NOT_OFFERED = "That choice was not offered on this message. Use the buttons and menus the bot gave you."
 STORAGE_BUSY = "I couldn't save that: my database is busy with another program. Nothing changed; try again shortly."
 
@@ -130,22 +134,43 @@ class TableController:
 
         if not use_thread:
             match = await self.host.open_table(channel_id=interaction.channel_id, **table)
-            response = await interaction.response.send_message(**self.display.board_message(self.host.snapshot(match)))
+            try:
+                response = await interaction.response.send_message(
+                    **self.display.board_message(self.host.snapshot(match))
+                )
+            except discord.HTTPException as error:
+                await self._open_failed(interaction, match, error)
+                return
             await self.host.attach_board(match.id, response.message_id)
             return
 
         await interaction.response.defer(thinking=True)
-        new_thread = await channel.create_thread(
-            name=f"{rules.title} table",
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=ARCHIVE_AFTER_A_WEEK,
-        )
+        try:
+            new_thread = await channel.create_thread(
+                name=f"{rules.title} table",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=ARCHIVE_AFTER_A_WEEK,
+            )
+        except discord.HTTPException as error:
+            await self._open_failed(interaction, None, error)
+            return
         match = await self.host.open_table(channel_id=new_thread.id, **table)
-        board = await new_thread.send(**self.display.board_message(self.host.snapshot(match)))
+        try:
+            board = await new_thread.send(**self.display.board_message(self.host.snapshot(match)))
+        except discord.HTTPException as error:
+            await self._open_failed(interaction, match, error)
+            return
         await self.host.attach_board(match.id, board.id)
         await interaction.followup.send(
             f"{interaction.user.mention} opened a table for **{rules.title}** in {new_thread.mention}: join it there!"
         )
+
+    async def _open_failed(self, interaction: discord.Interaction, match: Match | None, error: Exception) -> None:
+        """Discord refused a step of /play: close the table it left without a board, and say so."""
+        log.warning("could not open a table in channel %s: %s", interaction.channel_id, error)
+        if match is not None:
+            await self.host.abandon(match.id, match.opener_id)
+        await reply_privately(interaction, OPEN_FAILED)
 
     @answers_refusals
     async def show_status(self, interaction: discord.Interaction) -> None:

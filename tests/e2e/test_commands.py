@@ -137,3 +137,21 @@ async def test_options_autocomplete_the_word_being_typed_and_keep_the_ones_befor
     choices = await handle.response()
     assert {choice["value"] for choice in choices} == {"timing=async judging=lists", "timing=async judging=vote"}
     assert all(len(choice["name"]) <= 100 for choice in choices)
+
+
+async def test_a_play_that_discord_refuses_half_way_is_answered_and_leaves_no_table(anthology):
+    fake = anthology.fake
+    fake.inject("POST", "/channels/{channel_id}/threads", status=403, code=50013, message="Missing Permissions")
+    reply = await (await anthology.alice.slash(anthology.channel, "play", game="anarchy")).message()
+    assert "nothing was opened" in reply.content
+    fake.inject("POST", "/channels/{channel_id}/messages", status=503)  # the board, in the new thread
+    reply = await (await anthology.alice.slash(anthology.channel, "play", game="anarchy")).message()
+    assert "nothing was opened" in reply.content
+    fake.inject("POST", "/interactions/*/callback", status=403, code=50013)  # the board, as the reply here
+    reply = await (await anthology.alice.slash(anthology.channel, "play", game="anarchy", thread=False)).response()
+    assert reply.ephemeral and "nothing was opened" in reply.content
+    await anthology.settled()
+    assert await anthology.bot.store.live_match_in_channel(anthology.channel.id) is None
+    for thread in fake.threads(anthology.channel):
+        assert await anthology.bot.store.live_match_in_channel(thread.id) is None
+    await anthology.open_table(anthology.alice)  # the channel is free again
