@@ -95,6 +95,7 @@ class AnthologyBot(commands.Bot):
         log.info("resumed %d live match(es)", live)
         if unreadable:
             log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
+        self.display.catch_up(await self.host.stale_boards())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -133,8 +134,10 @@ class AnthologyBot(commands.Bot):
             await self._display_idle()  # anything a last gateway event started
 
     async def _display_idle(self) -> None:
-        with contextlib.suppress(TimeoutError):
+        try:
             await asyncio.wait_for(self.display.idle(), timeout=5)
+        except TimeoutError:
+            self.display.cancel()
 
 
 async def run(

@@ -320,7 +320,7 @@ class TableController:
         match = snapshot.match
         if interaction.message is not None and interaction.message.id == match.board_message_id:
             await interaction.response.edit_message(**self.display.board_message(snapshot))
-            self.display.board_edited_by_interaction(match.id)
+            self.display.board_edited_by_interaction(match)
         else:
             await reply_privately(interaction, "Done.")
             self.display.refresh_board(match.id)

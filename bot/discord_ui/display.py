@@ -32,6 +32,8 @@ DMS_CLOSED = 50007
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
+BOARD_RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
+"""Seconds before trying a refused board edit again: soon at first, then once a minute for as long as it takes."""
 CHAT_UNREADABLE = (
     "I can't read messages in this server (my Message Content intent is off), "
     "so answer with `/answer` instead of typing in chat."
@@ -53,6 +55,7 @@ class TableDisplay:
         self.host = host
         self.games = games
         self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
+        self.board_retry_delays = BOARD_RETRY_DELAYS
         self.reads_chat = True
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
@@ -165,15 +168,23 @@ class TableDisplay:
         self._board_edit_pending[match_id] = False
         self._spawn(self._edit_board_until_current(match_id))
 
-    def board_edited_by_interaction(self, match_id: int) -> None:
-        """A click on the board already showed the new state; make sure a slower queued edit cannot undo it."""
-        if match_id in self._board_edit_pending:
-            self._board_edit_pending[match_id] = True
+    def board_edited_by_interaction(self, match: Match) -> None:
+        """A click on the board already showed this state: note it, and make sure a slower queued edit cannot
+        undo it."""
+        if match.id in self._board_edit_pending:
+            self._board_edit_pending[match.id] = True
+        self._spawn(self.host.board_shown(match.id, match.version))
+
+    def catch_up(self, match_ids: Sequence[int]) -> None:
+        """Bring boards that fell behind (the bot stopped, or Discord refused an edit) up to date."""
+        for match_id in match_ids:
+            self.refresh_board(match_id)
 
     async def _edit_board_until_current(self, match_id: int) -> None:
         loop = asyncio.get_running_loop()
+        failures = 0
         try:
-            while True:
+            while not self.client.is_closed():
                 since_last = loop.time() - self._last_board_edit.get(match_id, -self.board_edit_interval)
                 if since_last < self.board_edit_interval:
                     await asyncio.sleep(self.board_edit_interval - since_last)
@@ -188,9 +199,21 @@ class TableDisplay:
                 self._last_board_edit[match_id] = loop.time()
                 try:
                     await board.edit(**self.board_message(snapshot))
-                except discord.HTTPException as error:
-                    log.warning("could not edit the board of match %s: %s", match_id, error)
+                except discord.NotFound:
+                    log.warning("the board of match %s is gone; it can no longer be updated", match_id)
                     return
+                except discord.HTTPException as error:
+                    # Until Discord takes the edit: the next try shows the state as it is by then.
+                    delay = self.board_retry_delays[min(failures, len(self.board_retry_delays) - 1)]
+                    failures += 1
+                    log.warning(
+                        "could not edit the board of match %s (%s); trying again in %s s", match_id, error, delay
+                    )
+                    self._board_edit_pending[match_id] = True
+                    await asyncio.sleep(delay)
+                    continue
+                failures = 0
+                await self.host.board_shown(match_id, match.version)
                 if not self._board_edit_pending.get(match_id):
                     if not match.status.is_live:
                         self._last_board_edit.pop(match_id, None)
@@ -265,7 +288,7 @@ class TableDisplay:
         """
         match = snapshot.match
         if board_shown:
-            self.board_edited_by_interaction(match.id)
+            self.board_edited_by_interaction(match)
         else:
             self.remember(match, events)
             self.refresh_board(match.id)
@@ -322,6 +345,11 @@ class TableDisplay:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("display task failed", exc_info=task.exception())
+
+    def cancel(self) -> None:
+        """Give up what is still being sent (at shutdown); what a board missed is caught up at the next start."""
+        for task in self._tasks:
+            task.cancel()
 
     async def idle(self) -> None:
         """Wait until every background edit and message has been sent (for tests and shutdown)."""

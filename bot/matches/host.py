@@ -435,6 +435,14 @@ class MatchHost:
         """Remember which message shows this match, so later changes can edit it."""
         await self.store.set_board_message(match_id, message_id)
 
+    async def board_shown(self, match_id: int, version: int) -> None:
+        """The board message now shows this version of the match."""
+        await self.store.set_board_version(match_id, version)
+
+    async def stale_boards(self) -> list[int]:
+        """Matches whose board is behind (a crash or a refused edit came between a change and its showing)."""
+        return await self.store.stale_boards()
+
     async def note_dms_closed(self, match_id: int, user_id: int) -> None:
         await self.store.set_dms_closed(match_id, user_id)
 

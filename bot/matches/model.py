@@ -63,6 +63,8 @@ class Match:
     players: tuple[Player, ...] = ()
     state_json: str | None = None
     board_message_id: int | None = None
+    board_version: int = 0
+    """The version of this match the board message last showed (Discord accepted the edit)."""
     reminder_after_seconds: int = 12 * 3600
 
     def player(self, user_id: int) -> Player | None:

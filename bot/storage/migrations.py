@@ -80,4 +80,10 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 2: the version of its match each board message shows, so boards left behind by a crash or a refused edit
+    # are brought up to date at start-up. Boards of existing matches count as shown.
+    """
+    ALTER TABLE matches ADD COLUMN board_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE matches SET board_version = version;
+    """,
 )

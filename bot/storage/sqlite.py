@@ -237,6 +237,18 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
+    async def set_board_version(self, match_id: int, version: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE matches SET board_version = max(board_version, ?) WHERE id = ?", (version, match_id)
+            )
+
+    async def stale_boards(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM matches WHERE board_message_id IS NOT NULL AND board_version < version ORDER BY id"
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
     async def set_dms_closed(self, match_id: int, user_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id))
@@ -350,6 +362,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         players=tuple(Player(seat["user_id"], seat["name"], seat["seat"], bool(seat["dms_closed"])) for seat in seats),
         state_json=row["state"],
         board_message_id=row["board_message_id"],
+        board_version=row["board_version"],
         reminder_after_seconds=row["reminder_after_seconds"],
     )
 

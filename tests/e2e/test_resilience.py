@@ -156,3 +156,34 @@ async def test_rest_calls_per_user_action(anthology):
     # The panel's own update, one board edit, and the next player's turn DM.
     assert calls[CALLBACK] == 1 and calls[BOARD_EDIT] == 1
     assert sum(calls.values()) <= 3, calls
+
+
+async def board_is_current(anthology, board, match_id: int) -> bool:
+    snapshot = await anthology.bot.host.load(match_id)
+    top = snapshot.public_view.top_card.label if snapshot.public_view.top_card else "none yet"
+    return top in anthology.fake.get_message(board.id).embeds[0]["fields"][0]["value"] and (
+        snapshot.match.board_version == snapshot.match.version
+    )
+
+
+async def test_a_board_behind_its_game_catches_up_after_refused_edits_and_after_a_restart(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    anthology.bot.display.board_retry_delays = (0.05,)
+    # Edits Discord refuses are tried again until it takes one.
+    anthology.fake.inject("PATCH", "/channels/{channel_id}/messages/{message_id}", status=503, times=3)
+    player = await anthology.actor(match.id)
+    await anthology.take_turn(player, player.dms()[-1])
+    assert await board_is_current(anthology, board, match.id)
+    # A board left behind when the bot stops is brought up to date when it starts again.
+    anthology.fake.inject("PATCH", "/channels/{channel_id}/messages/{message_id}", status=503, times=10**6)
+    player = await anthology.actor(match.id)
+    await (await choose_first(player, player.dms()[-1])).response()
+    await asyncio.sleep(0.2)
+    assert not await board_is_current(anthology, board, match.id)
+    await anthology.stop()
+    anthology.fake.faults.clear()
+    await anthology.start()
+    await anthology.settled()
+    assert await board_is_current(anthology, board, match.id)
