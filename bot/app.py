@@ -96,6 +96,7 @@ class AnthologyBot(commands.Bot):
         if unreadable:
             log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
         self.display.catch_up(await self.host.stale_boards())
+        self.display.tell_untold(await self.host.untold_turns())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

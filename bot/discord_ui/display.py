@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
@@ -224,16 +224,21 @@ class TableDisplay:
 
     # -- private messages ----------------------------------------------------------------------------------
 
-    async def send_panels(self, snapshot: Snapshot, seats: Sequence[int], heading: str) -> None:
-        """DM each seat its private panel; tell players whose DMs are closed to use the board's button."""
-        await asyncio.gather(*(self._send_panel(snapshot, seat, heading) for seat in seats))
+    async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str]) -> None:
+        """DM each seat its private panel under its heading; once every one is delivered (or cannot be, the
+        player's DMs being closed), note that this version's turn notice reached its players."""
+        delivered = await asyncio.gather(*(self._send_panel(snapshot, seat, text) for seat, text in headings.items()))
+        if all(delivered):
+            await self.host.turn_told(snapshot.match.id, snapshot.match.version)
 
-    async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str) -> None:
+    async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str) -> bool:
+        """DM one seat its panel; tell a player whose DMs are closed to use the board's button. False when
+        Discord refused for another reason, so the notice is tried again at the next start."""
         match = snapshot.match
         player = match.at_seat(seat)
         renderer = self.renderer(match)
         if player.dms_closed or player.is_computer or not renderer.has_private_panel:
-            return
+            return True
         try:
             channel = await self._dm_channel(player.user_id)
             await channel.send(**self.panel_message(snapshot, seat, heading=heading))
@@ -248,6 +253,8 @@ class TableDisplay:
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
+            return False
+        return True
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         # Opening a DM channel costs a REST call; its id never changes, so one call per user is enough.
@@ -274,10 +281,12 @@ class TableDisplay:
         match = snapshot.match
         title = self.games[match.game].title
         noun = self.renderer(match).panel_noun
-        for seat in range(len(match.players)):
-            turn = " It's your turn." if seat in snapshot.actors else ""
-            heading = f"**{title}** has started in <#{match.channel_id}>. Here is {noun}.{turn}"
-            self._spawn(self.send_panels(snapshot, [seat], heading))
+        headings = {
+            seat: f"**{title}** has started in <#{match.channel_id}>. Here is {noun}."
+            + (" It's your turn." if seat in snapshot.actors else "")
+            for seat in range(len(match.players))
+        }
+        self._spawn(self._tell(snapshot, headings))
 
     def after_change(
         self, snapshot: Snapshot, events: Sequence[Event], turn_started_for: Sequence[int], *, board_shown: bool = False
@@ -294,8 +303,17 @@ class TableDisplay:
             self.refresh_board(match.id)
         self._spawn(self._announce(snapshot, events))
         if turn_started_for:
-            heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
-            self._spawn(self.send_panels(snapshot, sorted(turn_started_for), heading))
+            self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for)))
+
+    def tell_untold(self, snapshots: Sequence[Snapshot]) -> None:
+        """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM)."""
+        for snapshot in snapshots:
+            self._spawn(self._tell(snapshot, self._your_turn(snapshot, snapshot.actors)))
+
+    def _your_turn(self, snapshot: Snapshot, seats: Iterable[int]) -> dict[int, str]:
+        match = snapshot.match
+        heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
+        return dict.fromkeys(sorted(seats), heading)
 
     def answered_by_command(self, arrival: int, reply_id: int) -> None:
         """A move typed with /answer has no chat message of its own: mark the bot's reply to it instead."""

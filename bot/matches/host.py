@@ -280,6 +280,7 @@ class MatchHost:
                 state_json=canonical_json(rules.encode_state(state)),
                 version=match.version + 1,
                 updated_at=now,
+                turn_notice_version=match.version + 1,
             )
             await self._commit(match, started, deadlines=await self._deadlines_for(started, state))
             snapshot = Snapshot.of(started, rules, state)
@@ -358,11 +359,13 @@ class MatchHost:
 
         now = self.clock.now()
         outcome = rules.outcome(new_state)
+        turn_started = bool(rules.actors(new_state) - actors) and outcome is None
         updated = match.with_changes(
             state_json=canonical_json(rules.encode_state(new_state)),
             version=match.version + 1,
             updated_at=now,
             status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
+            turn_notice_version=match.version + 1 if turn_started else match.turn_notice_version,
         )
         log_entry = LogEntry(
             match.id, updated.version, seat, user_id, action.notation, [encode(event) for event in events], now
@@ -442,6 +445,14 @@ class MatchHost:
     async def stale_boards(self) -> list[int]:
         """Matches whose board is behind (a crash or a refused edit came between a change and its showing)."""
         return await self.store.stale_boards()
+
+    async def turn_told(self, match_id: int, version: int) -> None:
+        """The players whose turn began at this version have been told."""
+        await self.store.set_turn_told(match_id, version)
+
+    async def untold_turns(self) -> list[Snapshot]:
+        """Running matches whose last turn notice never reached its players (a crash, a refused DM)."""
+        return [await self.load(match_id) for match_id in await self.store.untold_turns()]
 
     async def note_dms_closed(self, match_id: int, user_id: int) -> None:
         await self.store.set_dms_closed(match_id, user_id)

@@ -65,6 +65,10 @@ class Match:
     board_message_id: int | None = None
     board_version: int = 0
     """The version of this match the board message last showed (Discord accepted the edit)."""
+    turn_notice_version: int = 0
+    """The version of the last change that began someone's turn, who must be told (a DM with their panel)."""
+    turn_told_version: int = 0
+    """The version up to which those turn notices were delivered."""
     reminder_after_seconds: int = 12 * 3600
 
     def player(self, user_id: int) -> Player | None:

@@ -86,4 +86,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN board_version INTEGER NOT NULL DEFAULT 0;
     UPDATE matches SET board_version = version;
     """,
+    # 3: turn notices delivered at least once: the version of the last change that began someone's turn, and the
+    # version up to which the players were told. A start-up tells whoever a crash or a refused DM left untold.
+    """
+    ALTER TABLE matches ADD COLUMN turn_notice_version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN turn_told_version INTEGER NOT NULL DEFAULT 0;
+    """,
 )

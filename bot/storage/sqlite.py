@@ -195,14 +195,15 @@ class SqliteStore:
     ) -> bool:
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE matches SET status = ?, opener_id = ?, version = ?, state = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
+                "UPDATE matches SET status = ?, opener_id = ?, version = ?, state = ?, updated_at = ?,"
+                " turn_notice_version = ? WHERE id = ? AND version = ?",
                 (
                     match.status.value,
                     match.opener_id,
                     match.version,
                     match.state_json,
                     _instant(match.updated_at),
+                    match.turn_notice_version,
                     match.id,
                     expected_version,
                 ),
@@ -246,6 +247,18 @@ class SqliteStore:
     async def stale_boards(self) -> list[int]:
         async with self._db.execute(
             "SELECT id FROM matches WHERE board_message_id IS NOT NULL AND board_version < version ORDER BY id"
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def set_turn_told(self, match_id: int, version: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE matches SET turn_told_version = max(turn_told_version, ?) WHERE id = ?", (version, match_id)
+            )
+
+    async def untold_turns(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM matches WHERE status = 'playing' AND turn_told_version < turn_notice_version ORDER BY id"
         ) as cursor:
             return [row[0] for row in await cursor.fetchall()]
 
@@ -363,6 +376,8 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         state_json=row["state"],
         board_message_id=row["board_message_id"],
         board_version=row["board_version"],
+        turn_notice_version=row["turn_notice_version"],
+        turn_told_version=row["turn_told_version"],
         reminder_after_seconds=row["reminder_after_seconds"],
     )
 

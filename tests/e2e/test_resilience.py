@@ -187,3 +187,21 @@ async def test_a_board_behind_its_game_catches_up_after_refused_edits_and_after_
     await anthology.start()
     await anthology.settled()
     assert await board_is_current(anthology, board, match.id)
+
+
+async def test_a_turn_notice_that_did_not_arrive_is_sent_at_the_next_start_and_only_once(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    player = await anthology.actor(match.id)
+    waiting = bob if player is alice else alice
+    told_before = len(waiting.dms())
+    anthology.fake.inject("POST", "/channels/{channel_id}/messages", status=503)  # the next player's turn DM
+    await anthology.take_turn(player, player.dms()[-1])
+    assert await anthology.actor(match.id) is waiting and len(waiting.dms()) == told_before
+    await anthology.restart()
+    await anthology.settled()
+    assert len(waiting.dms()) == told_before + 1 and "Your turn" in waiting.dms()[-1].content
+    await anthology.restart()
+    await anthology.settled()
+    assert len(waiting.dms()) == told_before + 1
