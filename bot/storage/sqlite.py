@@ -239,27 +239,24 @@ class SqliteStore:
             await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def set_board_version(self, match_id: int, version: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE matches SET board_version = max(board_version, ?) WHERE id = ?", (version, match_id)
-            )
+        await self._raise_to("board_version", match_id, version)
 
     async def stale_boards(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM matches WHERE board_message_id IS NOT NULL AND board_version < version ORDER BY id"
-        ) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        return await self._match_ids("board_message_id IS NOT NULL AND board_version < version")
 
     async def set_turn_told(self, match_id: int, version: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE matches SET turn_told_version = max(turn_told_version, ?) WHERE id = ?", (version, match_id)
-            )
+        await self._raise_to("turn_told_version", match_id, version)
 
     async def untold_turns(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM matches WHERE status = 'playing' AND turn_told_version < turn_notice_version ORDER BY id"
-        ) as cursor:
+        return await self._match_ids("status = 'playing' AND turn_told_version < turn_notice_version")
+
+    async def _raise_to(self, column: str, match_id: int, version: int) -> None:
+        """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""
+        async with self._transaction() as db:
+            await db.execute(f"UPDATE matches SET {column} = max({column}, ?) WHERE id = ?", (version, match_id))
+
+    async def _match_ids(self, condition: str) -> list[int]:
+        async with self._db.execute(f"SELECT id FROM matches WHERE {condition} ORDER BY id") as cursor:
             return [row[0] for row in await cursor.fetchall()]
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None:
