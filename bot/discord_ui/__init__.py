@@ -1,1 +1,1 @@
-"""The Discord adapter: components, renderers, the table controller and display, and the deadline runner."""
+"""The Discord adapter: components, renderers, the table controller and display, wording and limits."""
