@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
 import pytest
@@ -44,6 +45,7 @@ def test_every_game_has_a_renderer(entry: GameEntry):
 def test_every_game_has_rules_help_titled_with_its_name(entry: GameEntry):
     help_text = GAMES[entry.key].rules_help
     assert help_text.splitlines()[0] == f"# {entry.title}"
+    assert not re.search(r"\((?:rulings? )?[A-Z]\d", help_text), "rulings are said in words, not by their codes"
     assert help_text.count("\n## ") >= 2, "a few topics, each under its own heading"
 
 

@@ -50,7 +50,9 @@ async def test_rules_are_private_and_in_our_words(anthology):
     assert reply.ephemeral
     embed = reply.embeds[0]
     assert embed["title"] == "How to play Anarchy"
-    assert "trump" in embed["description"] and "(A5)" in embed["description"]
+    # The house rulings are said in words (this is ruling A5), never by codes players cannot look up.
+    assert "trump" in embed["description"] and "such as being a trump by rank" in embed["description"]
+    assert "(A5)" not in embed["description"]
 
 
 async def test_status_shows_the_board_and_who_we_wait_for(anthology):
