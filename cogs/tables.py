@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
+from bot.discord_ui.options import option_word
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -70,8 +71,7 @@ class Tables(commands.Cog):
                 if option.key in taken:
                     continue
                 for choice in option.choices[1:]:
-                    value = ("on" if choice else "off") if isinstance(choice, bool) else str(choice)
-                    text = f"{option.key}={value}"
+                    text = f"{option.key}={option_word(choice)}"
                     if typing.lower() in text and len(prefix + text) <= 100:
                         name = f"{prefix}{text} ({option.label})"[:100]
                         suggestions.append(app_commands.Choice(name=name, value=prefix + text))

@@ -139,4 +139,36 @@ class ActionSelect(
         await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect)
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:options:(?P<match_id>\d+)"):
+    """On a lobby: one menu of every table option's choices ("Judging: vote"), for the opener to change."""
+
+    def __init__(self, match_id: int, choices: list[tuple[str, str, str]] | None = None) -> None:
+        options = [
+            discord.SelectOption(
+                label=fit_text(label, OPTION_LABEL),
+                value=setting,
+                description=fit_text(help_text, OPTION_LABEL) or None,
+            )
+            for label, setting, help_text in choices or []
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"anth:options:{match_id}",
+                placeholder="Change an option (opener)",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionSelect:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await interaction.client.tables.option_chosen(interaction, self.match_id, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, OptionSelect)

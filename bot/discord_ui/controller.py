@@ -224,6 +224,22 @@ class TableController:
             self.display.deal_out(snapshot)
 
     @answers_refusals
+    async def option_chosen(self, interaction: discord.Interaction, match_id: int, setting: str) -> None:
+        """The opener picked `key=value` in the lobby's options menu."""
+        if not _offered(interaction):
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        match = await self.host.get(match_id)
+        rules = self.games[match.game].rules
+        try:
+            ((key, value),) = parse_options(rules, setting).items()
+        except ValueError:
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        snapshot = self.host.snapshot(await self.host.set_option(match_id, interaction.user.id, key, value))
+        await self._show_on_board(interaction, snapshot)
+
+    @answers_refusals
     async def hand_requested(self, interaction: discord.Interaction, match_id: int) -> None:
         snapshot = await self.host.load(match_id)
         match = snapshot.match

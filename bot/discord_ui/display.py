@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton
+from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton, OptionSelect
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
+from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
@@ -128,7 +129,7 @@ class TableDisplay:
         )
         embed.add_field(name=f"Players ({len(everyone)}/{rules.max_players})", value=seated or "nobody", inline=False)
         changed = [
-            f"{option.label}: {_yes_no(match.options[option.key])}"
+            f"{option.label}: {option_word(match.options[option.key])}"
             for option in rules.options
             if match.options.get(option.key) != option.default
         ]
@@ -144,12 +145,14 @@ class TableDisplay:
             embed.description = "This table was closed before the game began."
         return embed
 
-    @staticmethod
-    def _lobby_view(match: Match) -> discord.ui.View:
+    def _lobby_view(self, match: Match) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         if match.status is MatchStatus.LOBBY:
             for verb in ("join", "leave", "start"):
                 view.add_item(LobbyButton(match.id, verb))
+            choices = option_choices(self.games[match.game].rules, match.options)
+            if choices:
+                view.add_item(OptionSelect(match.id, choices))
         return view
 
     # -- the board -----------------------------------------------------------------------------------------
@@ -373,9 +376,3 @@ class TableDisplay:
         """Wait until every background edit and message has been sent (for tests and shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-
-def _yes_no(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord_ui.limits import SELECT_OPTIONS
 from bot.discord_ui.wording import as_code
 from bot.engine import GameRules
 
@@ -13,6 +14,24 @@ REMINDER_HOURS = (1, 168)
 """The range of /play's reminder_hours: an hour to a week."""
 TRUE_WORDS = {"on", "yes", "true", "1"}
 FALSE_WORDS = {"off", "no", "false", "0"}
+
+
+def option_word(value: Any) -> str:
+    """How an option's value is written and shown: on/off for yes-no options, else the value itself."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def option_choices(rules: GameRules, chosen: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Every option's every value as (label, `key=value`, help) for the lobby's menu, the chosen ones marked."""
+    choices = []
+    for option in rules.options:
+        for value in option.choices:
+            mark = " (now)" if chosen.get(option.key) == value else ""
+            word = option_word(value)
+            choices.append((f"{option.label}: {word}{mark}", f"{option.key}={word}", option.help))
+    return choices[:SELECT_OPTIONS]
 
 
 def parse_options(rules: GameRules, text: str) -> dict[str, Any]:

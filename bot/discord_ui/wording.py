@@ -38,6 +38,7 @@ _OPENER_ONLY = {
     Attempt.START: "start the game",
     Attempt.ABANDON: "abandon this table",
     Attempt.REMOVE_PLAYER: "remove players",
+    Attempt.CHANGE_OPTIONS: "change the table's options",
 }
 
 

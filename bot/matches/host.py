@@ -229,6 +229,20 @@ class MatchHost:
             seated = (*match.players, Player(user_id, name, len(match.players)))
             return await self._save_lobby(match, players=seated)
 
+    async def set_option(self, match_id: int, user_id: int, key: str, value: Any) -> Match:
+        """The opener changes one table option before the start."""
+        async with self._lock(match_id):
+            match = await self._load_lobby(match_id)
+            self._require_opener(match, user_id, Attempt.CHANGE_OPTIONS)
+            rules = self.rules_for(match)
+            try:
+                options = rules.resolve_options({**match.options, key: value})
+            except ValueError as error:
+                raise Refusal(RefusalReason.BAD_OPTION, detail=str(error)) from None
+            if len(match.players) + int(options.get(COMPUTER_PLAYERS_OPTION, 0)) > rules.max_players:
+                raise Refusal(RefusalReason.TABLE_FULL, max_players=rules.max_players)
+            return await self._save_lobby(match, options=options)
+
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Leave a lobby. The opener's role passes to the next player; an empty lobby is abandoned."""
         async with self._lock(match_id):

@@ -45,6 +45,7 @@ class Attempt(StrEnum):
     START = "start"
     ABANDON = "abandon"
     REMOVE_PLAYER = "remove_player"
+    CHANGE_OPTIONS = "change_options"
     REMOVE_YOURSELF = "remove_yourself"
     LEAVE = "leave"
 

@@ -195,11 +195,12 @@ class SqliteStore:
     ) -> bool:
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE matches SET status = ?, opener_id = ?, version = ?, state = ?, updated_at = ?,"
+                "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
                 " turn_notice_version = ? WHERE id = ? AND version = ?",
                 (
                     match.status.value,
                     match.opener_id,
+                    json.dumps(match.options, sort_keys=True),
                     match.version,
                     match.state_json,
                     _instant(match.updated_at),

@@ -157,3 +157,22 @@ async def test_a_play_that_discord_refuses_half_way_is_answered_and_leaves_no_ta
     for thread in fake.threads(anthology.channel):
         assert await anthology.bot.store.live_match_in_channel(thread.id) is None
     await anthology.open_table(anthology.alice)  # the channel is free again
+
+
+async def test_the_opener_sets_table_options_from_a_menu_on_the_lobby(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice, game="anomia")
+    menu = board.select_options()
+    assert "Judging: trust (now)" in menu and "Judging: vote" in menu and "Computer players: 2" in menu
+    await (await bob.click(board, "Join")).response()
+    refused = await (await bob.select(board, "Judging: vote")).response()
+    assert refused.ephemeral and "Only the table's opener" in refused.content
+    await (await alice.select(board, "Judging: vote")).response()
+    await (await alice.select(board, "Computer players: 1")).response()
+    assert "Judging: vote" in str(board.embeds) and "Judging: vote (now)" in board.select_options()
+    assert "🤖 Bot Ada" in str(board.embeds)
+    assert (await anthology.match_here()).options["judging"] == "vote"
+    full = await (await alice.select(board, "Computer players: 5")).response()  # 2 people + 5 > 6 seats
+    assert full.ephemeral and "full" in full.content
+    await (await alice.click(board, "Start")).response()
+    assert board.selects() == []
