@@ -444,3 +444,20 @@ async def test_a_forged_answer_with_an_early_arrival_key_is_refused(anthology):
     reply = await handle.response()
     assert reply.ephemeral and "not offered" in reply.content
     assert (await table.match()).version == match.version
+
+
+async def test_rest_calls_per_faceoff_under_trust_judging(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara, options="judging=trust")
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    mark = anthology.fake.mark()
+    await table.answer(first)
+    await table.answer(second)
+    await anthology.run_timers(20)  # the loser lets the challenge window close
+    calls = anthology.fake.calls_since(mark)
+    # The challenge-window notice, then as under lists: the ✅, the winning line, the board edits (merged while
+    # one is in flight, and one when the window closes). README.md quotes this figure.
+    assert calls["PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"] == 1
+    assert calls["POST /channels/{channel_id}/messages"] == 2
+    assert calls[BOARD_EDIT] <= 3
+    assert sum(calls.values()) <= 6
