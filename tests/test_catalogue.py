@@ -28,6 +28,9 @@ def test_every_game_declares_its_rules_completely(entry: GameEntry):
     for declared in (rules.event_kinds, rules.end_reasons):
         assert issubclass(declared, StrEnum) and len(declared) > 0
     assert isinstance(rules.state_type, type)
+    for option in rules.options:
+        # Shown to players under the lobby's options menu, which has room for 100 characters.
+        assert 0 < len(option.help) <= 100 and not re.search(r"\b[A-Z]\d+\b", option.help), option.help
 
 
 @pytest.mark.parametrize("entry", CATALOGUE, ids=list(ENTRIES))

@@ -41,24 +41,21 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     state_type = AnarchyState
     event_kinds = AnarchyEvent
     end_reasons = AnarchyEnd
+    # Each option's help is shown to players as it stands (one line under the lobby's menu): plain words, no
+    # ruling codes. The rulings: drawing A3, playing on A8.
     options = (
         Option(
             "draw_then_play",
             "Play a drawn card",
             (False, True),
-            "After drawing, a playable drawn card may be played at once; or pass to keep it (ruling A3).",
+            "A card you draw and can play may be played at once, or kept to end your turn.",
         ),
-        Option(
-            "voluntary_draw",
-            "Draw instead of playing",
-            (False, True),
-            "A player who could play may draw instead (ruling A3).",
-        ),
+        Option("voluntary_draw", "Draw instead of playing", (False, True), "You may draw even when you could play."),
         Option(
             "play_on",
             "Play on for places",
             (False, True),
-            "After the first player goes out, the rest play on until one still holds cards (ruling A8).",
+            "After the first player goes out, the rest play on until one still holds cards.",
         ),
     )
 

@@ -99,22 +99,23 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
     takes_typed_moves = True
     min_players = 3
     max_players = 6  # ruling M3: two players are not offered
+    # Each option's help is shown to players as it stands (one line under the lobby's menu): plain words, no
+    # ruling codes. The rulings: judging M7 (trust the default), no repeats M8, ties M9, reminders M12.
     options = (
         Option(
             "judging",
             "Judging",
             (TRUST, LISTS, VOTE),
-            "trust: any answer wins, the loser may challenge; lists: listed answers win at once, others go to a "
-            "vote; vote: every winning answer is voted on (ruling M7: trust is the default).",
+            "trust: answers win, the loser may challenge; lists: others go to a vote; vote: all are voted on.",
         ),
-        Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win (M8)."),
+        Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win again."),
         Option(
             "tie_window_ms",
             "Tie window (ms)",
             (0, 250, 500, 1000),
-            "Answers this close in Discord's timestamps tie and go to a tie-breaker (ruling M9).",
+            "Answers this many milliseconds apart are a tie, settled by a tie-breaker card.",
         ),
-        Option("timing", "Timing", (LIVE, ASYNC), "live: reminders after 60 s; async: after 12 hours (M12)."),
+        Option("timing", "Timing", (LIVE, ASYNC), "live: reminders after a minute; async: after 12 hours."),
         Option(
             COMPUTER_PLAYERS_OPTION,
             "Computer players",
