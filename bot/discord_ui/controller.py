@@ -305,7 +305,7 @@ class TableController:
         if message.author.bot or not message.content or message.guild is None:
             return
         # A gateway replay can deliver a message twice; a move must count once.
-        if message.id in self._handled_messages:
+        if self.handled_message(message.id):
             return
         try:
             # The message id is Discord's own order of arrival: the only thing a race is decided by.

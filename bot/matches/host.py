@@ -373,13 +373,13 @@ class MatchHost:
 
         now = self.clock.now()
         outcome = rules.outcome(new_state)
-        turn_started = bool(rules.actors(new_state) - actors) and outcome is None
+        turn_started_for = frozenset() if outcome else rules.actors(new_state) - actors
         updated = match.with_changes(
             state_json=canonical_json(rules.encode_state(new_state)),
             version=match.version + 1,
             updated_at=now,
             status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
-            turn_notice_version=match.version + 1 if turn_started else match.turn_notice_version,
+            turn_notice_version=match.version + 1 if turn_started_for else match.turn_notice_version,
         )
         log_entry = LogEntry(
             match.id, updated.version, seat, user_id, action.notation, [encode(event) for event in events], now
@@ -393,8 +393,7 @@ class MatchHost:
         )
         if outcome:
             self._locks.pop(match.id, None)
-        snapshot = Snapshot.of(updated, rules, new_state)
-        return ActionResult(snapshot, events, snapshot.actors - actors)
+        return ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
