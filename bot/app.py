@@ -97,6 +97,7 @@ class AnthologyBot(commands.Bot):
             log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
         self.display.catch_up(await self.host.stale_boards())
         self.display.tell_untold(await self.host.untold_turns())
+        self.display.announce_unsaid(await self.host.unannounced())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -128,7 +129,9 @@ class AnthologyBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._deadline_task
         if self._started:
-            # Let board edits and DMs already under way finish while the connection is still up.
+            # Let board edits and DMs already under way finish while the connection is still up; what Discord
+            # refuses now waits for the next start.
+            self.display.stop_retrying()
             await self._display_idle()
         await super().close()
         if self._started:

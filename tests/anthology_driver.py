@@ -24,6 +24,8 @@ from bot.matches import Match
 PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
 # Tests play far faster than people; the real interval (one edit a second) is tested on its own.
 TEST_BOARD_EDIT_INTERVAL = 0.01
+TEST_RETRY_DELAYS = (0.05,)
+"""Refused edits, DMs and announcements are tried again at once in tests (the bot waits seconds, then minutes)."""
 DISCORD_HANDLER_TASKS = ("discord.py: ", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "CommandTree-invoker")
 """The names discord.py gives the tasks that run an event's or an interaction's handler."""
 
@@ -78,6 +80,7 @@ class Anthology:
         if self._task.done():
             self._task.result()
         self.bot.display.board_edit_interval = TEST_BOARD_EDIT_INTERVAL
+        self.bot.display.retry_delays = TEST_RETRY_DELAYS
 
     async def stop(self) -> None:
         """Stop the bot as an operator would (Ctrl+C): the database stays."""

@@ -1,13 +1,15 @@
 """Fault injection in fakediscord, checked against what the real discord.py 2.7 does with each fault.
 
-429s are retried (the action happens once), a 502 is retried, a 503 raises, closed DMs raise Forbidden 50007,
-a callback after the 3-second deadline gets 10062, gateway drops RESUME with the missed events replayed once,
-op 9 re-identifies, and fatal closes stop ``bot.start``.
+429s are retried (the action happens once), a 502 is retried with the same nonce (so a message whose answer was
+lost is made once; an app's own retry needs its own nonce for that), a 503 raises, a slow request is only slow,
+closed DMs raise Forbidden 50007, a callback after the 3-second deadline gets 10062, gateway drops RESUME with
+the missed events replayed once, op 9 re-identifies, and fatal closes stop ``bot.start``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sys
 from typing import Any
@@ -91,6 +93,13 @@ class FaultBot(commands.Bot):
             await sent.edit(content="v2")
         elif message.content == "say":
             await message.channel.send("said")
+        elif message.content in ("retry", "retry with a nonce"):
+            # An app's own retry after an error is a new send: discord.py gives it a new nonce unless told one.
+            nonce = {"nonce": "table-1-line-1"} if message.content == "retry with a nonce" else {}
+            for _ in range(2):
+                with contextlib.suppress(discord.DiscordServerError):
+                    await message.channel.send(message.content, **nonce)
+                    break
         elif message.content == "pin":
             await message.pin()
 
@@ -162,6 +171,41 @@ async def test_502_once_is_retried(fake, world) -> None:
         await fake.wait_for(lambda: fake.bot_messages(games), timeout=5)
         assert fake.calls["POST /channels/{channel_id}/messages"] == 2
         assert len(fake.bot_messages(games)) == 1
+    assert seen.errors == []
+
+
+async def test_an_answer_lost_after_discord_made_the_message_doubles_it_unless_the_retry_has_its_nonce(fake, world):
+    _, games, alice, _ = world
+    seen = Seen()
+    async with run_bot(fake, FaultBot(seen)):
+        # discord.py's own retry of a 502 sends the same nonce (it makes one per send), so Discord makes one message.
+        fake.inject("POST", "/channels/{channel_id}/messages", status=502, after=True)
+        await alice.say(games, "say")
+        await fake.wait_for(lambda: fake.calls["POST /channels/{channel_id}/messages"] == 2, timeout=5)
+        for calls, text in ((4, "retry"), (6, "retry with a nonce")):
+            fake.inject("POST", "/channels/{channel_id}/messages", status=503, after=True)
+            await alice.say(games, text)
+            await fake.wait_for(lambda calls=calls: fake.calls["POST /channels/{channel_id}/messages"] == calls)
+        await asyncio.sleep(0.05)
+        assert [message.content for message in fake.bot_messages(games)] == [
+            "said",
+            "retry",
+            "retry",
+            "retry with a nonce",
+        ]
+    assert seen.errors == []
+
+
+async def test_a_slow_request_is_handled_after_its_delay(fake, world) -> None:
+    _, games, alice, _ = world
+    seen = Seen()
+    async with run_bot(fake, FaultBot(seen)):
+        slow = fake.inject("POST", "/channels/{channel_id}/messages", status=0, delay=0.3)
+        await alice.say(games, "say")
+        await asyncio.sleep(0.15)
+        assert fake.bot_messages(games) == []
+        await fake.wait_for(lambda: fake.bot_messages(games), timeout=2)
+        assert slow.hits == 1 and fake.calls["POST /channels/{channel_id}/messages"] == 1
     assert seen.errors == []
 
 

@@ -1,10 +1,23 @@
 """Everything the bot shows in Discord for a table: the board message, private panels, DMs and notices.
 
-Board edits are coalesced: at most one edit is in flight per board, edits of one board are at least
-`board_edit_interval` seconds apart (Discord allows about five message edits per channel in five seconds),
-and when an edit lands the board is edited again only if the match changed meanwhile, always with the
-latest state. DMs are a convenience: when Discord refuses one (the player's DMs are closed), the game goes on
-and the channel tells that player to use the board's button for their private panel ("My hand") instead.
+What a change must show is delivered at least once, in order, until Discord accepts it, even across a crash.
+The match record says how far each kind of showing got, and whatever is behind is caught up at start-up and
+retried with back-off (`RETRY_DELAYS`) while the bot runs:
+
+- the board: `board_version` is the version its message shows. Edits are coalesced: at most one is in flight
+  per board, edits of one board are at least `board_edit_interval` seconds apart (Discord allows about five
+  message edits per channel in five seconds), and each shows the latest state, so a missed edit needs no replay.
+- the turn notice: the change that begins someone's turn stores `turn_notice_version` with itself;
+  `turn_told_version` follows once every DM went out. A retry sends the panel of the match as it is by then.
+- channel announcements (a face-off called, a win, the result): the lines of each change are derived from the
+  events the action log stores with it, so the log is the outbox. `announced_version` is the version up to
+  which every change's lines were said; one worker per match says them in version order, noting the version
+  after each change that said something (quiet changes are noted with the next board edit). A line sent just
+  before a crash, whose note was lost, is sent again with the same nonce, which Discord uses to return the
+  message it already has rather than post a second one: never twice.
+
+DMs are a convenience: when Discord refuses one because the player's DMs are closed, the game goes on and the
+channel tells that player to use the board's button for their private panel ("My hand") instead.
 
 Everything here draws from a `Snapshot` the host returned, so a change is decoded once, not once per message.
 """
@@ -12,6 +25,8 @@ Everything here draws from a `Snapshot` the host returned, so a change is decode
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,7 +37,7 @@ from bot.catalogue import Game
 from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton, OptionSelect
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
 from bot.discord_ui.options import option_choices, option_word
-from bot.discord_ui.renderers import GameRenderer
+from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
@@ -33,8 +48,9 @@ DMS_CLOSED = 50007
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
-BOARD_RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
-"""Seconds before trying a refused board edit again: soon at first, then once a minute for as long as it takes."""
+RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
+"""Seconds before trying a refused board edit, DM or announcement again: soon at first, then once a minute for as
+long as it takes."""
 CHAT_UNREADABLE = (
     "I can't read messages in this server (my Message Content intent is off), "
     "so answer with `/answer` instead of typing in chat."
@@ -56,16 +72,22 @@ class TableDisplay:
         self.host = host
         self.games = games
         self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
-        self.board_retry_delays = BOARD_RETRY_DELAYS
+        self.retry_delays = RETRY_DELAYS
         self.reads_chat = True
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
         self._recent: dict[int, deque[str]] = {}
         self._dm_channel_ids: dict[int, int] = {}
-        self._announcing: dict[int, asyncio.Lock] = {}
+        self._said: dict[int, int] = {}
+        """Match id -> the version up to which every change's announcements were said."""
+        self._to_say: dict[int, dict[int, tuple[Snapshot, tuple[Event, ...]]]] = {}
+        """Match id -> changes not said yet, by version, with the snapshot and events they came with."""
+        self._say_through: dict[int, Snapshot] = {}
+        """Match id -> the newest snapshot of a match whose announcements are being said."""
         self._command_replies: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = asyncio.Event()
 
     # -- building messages ---------------------------------------------------------------------------------
 
@@ -207,16 +229,19 @@ class TableDisplay:
                     return
                 except discord.HTTPException as error:
                     # Until Discord takes the edit: the next try shows the state as it is by then.
-                    delay = self.board_retry_delays[min(failures, len(self.board_retry_delays) - 1)]
-                    failures += 1
                     log.warning(
-                        "could not edit the board of match %s (%s); trying again in %s s", match_id, error, delay
+                        "could not edit the board of match %s (%s); trying again in %s s",
+                        match_id,
+                        error,
+                        self._retry_delay(failures),
                     )
                     self._board_edit_pending[match_id] = True
-                    await asyncio.sleep(delay)
+                    if not await self._wait_to_retry(failures):
+                        return
+                    failures += 1
                     continue
                 failures = 0
-                await self.host.board_shown(match_id, match.version)
+                await self.host.board_shown(match_id, match.version, self._said.get(match_id, 0))
                 if not self._board_edit_pending.get(match_id):
                     if not match.status.is_live:
                         self._last_board_edit.pop(match_id, None)
@@ -229,14 +254,27 @@ class TableDisplay:
 
     async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str]) -> None:
         """DM each seat its private panel under its heading; once every one is delivered (or cannot be, the
-        player's DMs being closed), note that this version's turn notice reached its players."""
-        delivered = await asyncio.gather(*(self._send_panel(snapshot, seat, text) for seat, text in headings.items()))
-        if all(delivered):
-            await self.host.turn_told(snapshot.match.id, snapshot.match.version)
+        player's DMs being closed), note that this version's turn notice reached its players. DMs Discord
+        refused are tried again with back-off for as long as this notice is the match's latest."""
+        notice = snapshot.match.version
+        failures = 0
+        while True:
+            pending = list(headings.items())
+            delivered = await asyncio.gather(*(self._send_panel(snapshot, seat, text) for seat, text in pending))
+            headings = {seat: text for (seat, text), sent in zip(pending, delivered, strict=True) if not sent}
+            if not headings:
+                await self.host.turn_told(snapshot.match.id, notice)
+                return
+            if not await self._wait_to_retry(failures):
+                return
+            failures += 1
+            snapshot = await self.host.load(snapshot.match.id)
+            if snapshot.match.turn_notice_version != notice or snapshot.match.status is not MatchStatus.PLAYING:
+                return  # a later turn has its own notice
 
     async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str) -> bool:
         """DM one seat its panel; tell a player whose DMs are closed to use the board's button. False when
-        Discord refused for another reason, so the notice is tried again at the next start."""
+        Discord refused for another reason, so the notice is tried again."""
         match = snapshot.match
         player = match.at_seat(seat)
         renderer = self.renderer(match)
@@ -304,7 +342,7 @@ class TableDisplay:
         else:
             self.remember(match, events)
             self.refresh_board(match.id)
-        self._spawn(self._announce(snapshot, events))
+        self._queue_announcements(snapshot, events)
         if turn_started_for:
             self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for)))
 
@@ -324,26 +362,115 @@ class TableDisplay:
         while len(self._command_replies) > COMMAND_REPLIES_KEPT:
             del self._command_replies[next(iter(self._command_replies))]
 
-    async def _announce(self, snapshot: Snapshot, events: Sequence[Event]) -> None:
-        """Say in the channel what these events call for, then the result if the game is over, after what
-        earlier changes of the match had to say (one change's lines never overtake another's)."""
+    # -- announcements -------------------------------------------------------------------------------------
+
+    def _queue_announcements(self, snapshot: Snapshot, events: Sequence[Event]) -> None:
         match = snapshot.match
+        self._to_say.setdefault(match.id, {})[match.version] = (snapshot, tuple(events))
+        self._say_all(snapshot)
+
+    def announce_unsaid(self, snapshots: Sequence[Snapshot]) -> None:
+        """Say what changes the bot could not announce before it stopped (see the module docstring)."""
+        for snapshot in snapshots:
+            self._say_all(snapshot)
+
+    def _say_all(self, snapshot: Snapshot) -> None:
+        """Make sure the match's announcement worker runs, and goes at least as far as this snapshot."""
+        match_id = snapshot.match.id
+        known = self._say_through.get(match_id)
+        if known is None:
+            self._said.setdefault(match_id, snapshot.match.announced_version)
+            self._say_through[match_id] = snapshot
+            self._spawn(self._say_until_current(match_id))
+        elif known.match.version < snapshot.match.version:
+            self._say_through[match_id] = snapshot
+
+    async def _say_until_current(self, match_id: int) -> None:
+        """Say every change's lines in version order, from memory when the change is there (the usual case),
+        else from the action log (after a restart, or when a later change was reported first)."""
+        try:
+            while self._said[match_id] < (newest := self._say_through[match_id]).match.version:
+                said = self._said[match_id]
+                waiting = self._to_say.get(match_id, {})
+                if said + 1 in waiting:
+                    snapshot, events = waiting[said + 1]
+                    if not await self._say_change(snapshot, said + 1, events):
+                        return
+                else:
+                    upto = min((version for version in waiting if version > said), default=newest.match.version + 1)
+                    for version, events in await self.host.changes_after(newest.match, said):
+                        if version < upto and not await self._say_change(newest, version, events):
+                            return
+                    # Changes without a log entry (lobby, start) and quiet ones are said too: note how far.
+                    self._said[match_id] = upto - 1
+                    if upto - 1 > said:
+                        await self.host.announced(match_id, upto - 1)
+                for version in [version for version in waiting if version <= self._said[match_id]]:
+                    del waiting[version]
+        finally:
+            snapshot = self._say_through.pop(match_id)
+            self._to_say.pop(match_id, None)
+            if not snapshot.match.status.is_live:
+                self._said.pop(match_id, None)
+
+    async def _say_change(self, snapshot: Snapshot, version: int, events: Sequence[Event]) -> bool:
+        """Say one change's lines, then the result if the change ended the game, and note them said; False
+        when the bot stopped first."""
+        match = snapshot.match
+        renderer = self.renderer(match)
+        announcements = list(renderer.announcements(match, events))
+        if version == match.version and snapshot.outcome is not None:
+            announcements.append(Announcement(renderer.outcome_text(match, snapshot.outcome)))
+        for index, announcement in enumerate(announcements):
+            if not await self._say(match, announcement, _nonce(match.id, version, index)):
+                return False
+        self._said[match.id] = version
+        if announcements:
+            await self.host.announced(match.id, version)
+        return True
+
+    async def _say(self, match: Match, announcement: Announcement, nonce: str) -> bool:
+        """One line or reaction, tried until Discord takes it (True) or the bot stops (False). A reaction is a
+        courtesy, given up when Discord forbids it, where a line waits for the permission it needs; nothing
+        is said where the channel is gone."""
         channel = self.client.get_partial_messageable(match.channel_id)
-        async with self._announcing.setdefault(match.id, asyncio.Lock()):
-            for announcement in self.renderer(match).announcements(match, events):
-                try:
-                    if announcement.react_to is not None:
-                        target = self._command_replies.pop(announcement.react_to, announcement.react_to)
-                        await channel.get_partial_message(target).add_reaction(announcement.emoji)
-                    else:
-                        content = fit_text(announcement.content, CONTENT)
-                        await channel.send(content, allowed_mentions=pinging(content, match))
-                except discord.HTTPException as error:
-                    log.warning("could not announce in match %s: %s", match.id, error)
-            if snapshot.outcome is not None:
-                await self.post(match, self.renderer(match).outcome_text(match, snapshot.outcome))
-        if not match.status.is_live:
-            self._announcing.pop(match.id, None)
+        failures = 0
+        while True:
+            try:
+                if announcement.react_to is not None:
+                    target = self._command_replies.get(announcement.react_to, announcement.react_to)
+                    await channel.get_partial_message(target).add_reaction(announcement.emoji)
+                else:
+                    content = fit_text(announcement.content, CONTENT)
+                    await channel.send(content, allowed_mentions=pinging(content, match), nonce=nonce)
+                return True
+            except discord.NotFound:
+                log.warning("match %s: the channel or message to announce in is gone", match.id)
+                return True
+            except discord.Forbidden as error:
+                if announcement.react_to is not None:
+                    log.warning("match %s: may not react to the winning answer (%s)", match.id, error)
+                    return True
+                log.warning("match %s: may not post in its channel (%s)", match.id, error)
+            except discord.HTTPException as error:
+                log.warning("match %s: could not announce (%s)", match.id, error)
+            if not await self._wait_to_retry(failures):
+                return False
+            failures += 1
+
+    def _retry_delay(self, failures: int) -> float:
+        return self.retry_delays[min(failures, len(self.retry_delays) - 1)]
+
+    async def _wait_to_retry(self, failures: int) -> bool:
+        """Wait before trying again what Discord refused; False when the bot is stopping instead (what was not
+        shown is caught up at the next start)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), self._retry_delay(failures))
+        return not self._stopping.is_set()
+
+    def stop_retrying(self) -> None:
+        """The bot is stopping: what Discord refuses is no longer tried again now, but at the next start."""
+        self._stopping.set()
 
     async def deadline_fired(self, fired: DeadlineFired) -> None:
         match = fired.match
@@ -376,3 +503,8 @@ class TableDisplay:
         """Wait until every background edit and message has been sent (for tests and shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def _nonce(match_id: int, version: int, index: int) -> str:
+    """The same 24 characters for the same line every time it is sent (Discord takes nonces of up to 25)."""
+    return hashlib.blake2b(f"{match_id}:{version}:{index}".encode(), digest_size=12).hexdigest()

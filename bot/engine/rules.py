@@ -211,6 +211,16 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         """The state that `encode_state` described."""
         return codec.decode(self.state_type, data)
 
+    def decode_event(self, data: JSON) -> Event:
+        """An event as the log stores it (`codec.encode` of an Event), read back with this game's kinds."""
+        visible_to = data.get("visible_to")
+        return Event(
+            self.event_kinds(data["kind"]),
+            data.get("seat"),
+            data.get("data") or {},
+            None if visible_to is None else tuple(visible_to),
+        )
+
     def timers(self, state: StateT) -> Sequence[Timer]:
         """Timed actions pending in this state; games without a clock have none."""
         return ()

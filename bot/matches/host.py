@@ -451,9 +451,26 @@ class MatchHost:
         """Remember which message shows this match, so later changes can edit it."""
         await self.store.set_board_message(match_id, message_id)
 
-    async def board_shown(self, match_id: int, version: int) -> None:
-        """The board message now shows this version of the match."""
-        await self.store.set_board_version(match_id, version)
+    async def board_shown(self, match_id: int, version: int, announced_version: int = 0) -> None:
+        """The board message now shows this version of the match; the channel was told everything up to
+        `announced_version` (noted with the board, which is written anyway, rather than once per quiet change)."""
+        await self.store.set_board_version(match_id, version, announced_version)
+
+    async def announced(self, match_id: int, version: int) -> None:
+        """Every change's channel announcements up to this version were delivered."""
+        await self.store.set_announced(match_id, version)
+
+    async def unannounced(self) -> list[Snapshot]:
+        """Started matches whose latest changes may not have been announced (a crash, a refused message)."""
+        return [await self.load(match_id) for match_id in await self.store.unannounced()]
+
+    async def changes_after(self, match: Match, version: int) -> list[tuple[int, list[Event]]]:
+        """The logged changes of `match` after `version`, oldest first, each with its events."""
+        rules = self.rules_for(match)
+        return [
+            (logged, [rules.decode_event(event) for event in events])
+            for logged, events in await self.store.logged_events(match.id, version)
+        ]
 
     async def stale_boards(self) -> list[int]:
         """Matches whose board is behind (a crash or a refused edit came between a change and its showing)."""

@@ -69,6 +69,8 @@ class Match:
     """The version of the last change that began someone's turn, who must be told (a DM with their panel)."""
     turn_told_version: int = 0
     """The version up to which those turn notices were delivered."""
+    announced_version: int = 0
+    """The version up to which every change's channel announcements were delivered."""
     reminder_after_seconds: int = 12 * 3600
 
     def player(self, user_id: int) -> Player | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.matches.model import Deadline, LogEntry, Match, Result
 
@@ -49,8 +49,9 @@ class MatchStore(Protocol):
 
     async def set_board_message(self, match_id: int, message_id: int) -> None: ...
 
-    async def set_board_version(self, match_id: int, version: int) -> None:
-        """Note that the board shows this version (a lower one than noted already changes nothing)."""
+    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
+        """Note that the board shows this version, and that announcements were delivered up to
+        `announced_version` (a lower one than noted already changes nothing)."""
         ...
 
     async def stale_boards(self) -> list[int]:
@@ -63,6 +64,18 @@ class MatchStore(Protocol):
 
     async def untold_turns(self) -> list[int]:
         """Running matches whose latest turn notice was not delivered."""
+        ...
+
+    async def set_announced(self, match_id: int, version: int) -> None:
+        """Note that every change's channel announcements up to this version were delivered."""
+        ...
+
+    async def unannounced(self) -> list[int]:
+        """Started matches with changes whose announcements were not delivered."""
+        ...
+
+    async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
+        """(version, events as stored) of each logged action after `after_version`, oldest first."""
         ...
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None: ...

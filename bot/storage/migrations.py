@@ -92,4 +92,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN turn_notice_version INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE matches ADD COLUMN turn_told_version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: channel announcements delivered at least once and in order: the version up to which every change's lines
+    # (a face-off called, a win, the result) were said. Changes of existing matches count as said.
+    """
+    ALTER TABLE matches ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE matches SET announced_version = version;
+    """,
 )

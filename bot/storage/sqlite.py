@@ -239,8 +239,13 @@ class SqliteStore:
         async with self._transaction() as db:
             await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
-    async def set_board_version(self, match_id: int, version: int) -> None:
-        await self._raise_to("board_version", match_id, version)
+    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE matches SET board_version = max(board_version, ?),"
+                " announced_version = max(announced_version, ?) WHERE id = ?",
+                (version, announced_version, match_id),
+            )
 
     async def stale_boards(self) -> list[int]:
         return await self._match_ids("board_message_id IS NOT NULL AND board_version < version")
@@ -250,6 +255,19 @@ class SqliteStore:
 
     async def untold_turns(self) -> list[int]:
         return await self._match_ids("status = 'playing' AND turn_told_version < turn_notice_version")
+
+    async def set_announced(self, match_id: int, version: int) -> None:
+        await self._raise_to("announced_version", match_id, version)
+
+    async def unannounced(self) -> list[int]:
+        return await self._match_ids("status IN ('playing', 'finished') AND announced_version < version")
+
+    async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
+        async with self._db.execute(
+            "SELECT version, events FROM actions WHERE match_id = ? AND version > ? ORDER BY version",
+            (match_id, after_version),
+        ) as cursor:
+            return [(row[0], json.loads(row[1])) for row in await cursor.fetchall()]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""
@@ -376,6 +394,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         board_version=row["board_version"],
         turn_notice_version=row["turn_notice_version"],
         turn_told_version=row["turn_told_version"],
+        announced_version=row["announced_version"],
         reminder_after_seconds=row["reminder_after_seconds"],
     )
 

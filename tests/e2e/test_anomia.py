@@ -4,12 +4,14 @@ a restart in the middle of a face-off."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from datetime import UTC, datetime, timedelta
 
 from anthology_driver import Anthology, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
+from fakediscord.perms import Perm
 from support import RULES
 
 from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, satisfies
@@ -19,6 +21,7 @@ CONTENT = RULES["anomia"].content
 CATEGORIES = {category.id: category for category in CONTENT.categories}
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+CHANNEL_POST = "POST /channels/{channel_id}/messages"
 
 
 def answers_for(category_id: str) -> list[str]:
@@ -461,3 +464,81 @@ async def test_rest_calls_per_faceoff_under_trust_judging(anthology):
     assert calls["POST /channels/{channel_id}/messages"] == 2
     assert calls[BOARD_EDIT] <= 3
     assert sum(calls.values()) <= 6
+
+
+def bot_lines(anthology: Anthology) -> list[str]:
+    return [
+        message.content
+        for message in anthology.fake.channel_messages(anthology.channel)
+        if message.author is anthology.fake.bot_user
+    ]
+
+
+async def test_lines_discord_refused_are_said_later_in_order(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    # No Send Messages in the channel (a moderator's override) until the bot was refused: the face-off is called
+    # once the override is lifted.
+    anthology.channel.deny_bot(Perm.SEND_MESSAGES)
+
+    async def lift_after_a_refusal() -> None:
+        await anthology.fake.wait_for(
+            lambda: any(call.status == 403 and call.route == CHANNEL_POST for call in anthology.fake.call_log), 10
+        )
+        anthology.channel.set_permissions(anthology.fake.bot_user)
+
+    lifting = asyncio.create_task(lift_after_a_refusal())
+    view = await table.flip_until_faceoff()
+    await lifting
+    first, second = view.faceoff.seats
+    await table.answer(first)
+    await table.answer(second)
+    lines = bot_lines(anthology)
+    calls = [index for index, line in enumerate(lines) if "Face-off!" in line]
+    wins = [index for index, line in enumerate(lines) if "wins" in line]
+    assert len(calls) == 1 and len(wins) == 1 and calls[0] < wins[0]
+
+
+async def test_a_line_discord_took_but_whose_answer_was_lost_is_said_once(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    lost = anthology.fake.inject("POST", f"/channels/{anthology.channel.id}/messages", status=503, after=True)
+    await table.answer(first)
+    await table.answer(second)
+    assert lost.hits == 1
+    assert len([line for line in bot_lines(anthology) if "wins" in line]) == 1
+
+
+async def test_lines_a_stop_kept_from_the_channel_are_said_at_the_next_start_once(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    anthology.fake.inject("POST", f"/channels/{anthology.channel.id}/messages", status=503, times=10**6)
+    for seat in (first, second):
+        text = table.fresh_answer(await table.category_of(seat))
+        message = await (await table.user_at(seat)).say(anthology.channel, text)
+        await anthology.fake.wait_for(lambda message=message: anthology.bot.tables.handled_message(message.id))
+    assert (await table.view()).faceoff is None
+    await asyncio.sleep(0.2)
+    assert not [line for line in bot_lines(anthology) if "wins" in line]
+    await anthology.stop()
+    anthology.fake.faults.clear()
+    await anthology.start()
+    await anthology.settled()
+    assert len([line for line in bot_lines(anthology) if "wins" in line]) == 1
+    await anthology.restart()
+    await anthology.settled()
+    assert len([line for line in bot_lines(anthology) if "wins" in line]) == 1
+
+
+async def test_a_4000_character_answer_under_vote_judging_still_gets_its_vote(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara, options="judging=vote")
+    view = await table.flip_until_faceoff()
+    first, _ = view.faceoff.seats
+    await table.answer(first, "long " * 800)
+    await anthology.run_timers(1)  # the settling window closes
+    board = anthology.fake.get_message(table.board.id)
+    assert {"Vote yes", "Vote no"} <= set(board.button_labels())
+    assert len(board.embeds[0].get("description", "")) <= 4096
+    assert all(len(line) <= 2000 for line in bot_lines(anthology))
+    assert said_in_channel(anthology, "does “long long")

@@ -1,7 +1,8 @@
 """A real bot process killed with SIGKILL at random moments of a game, and started again each time.
 
 No acknowledged move may be lost or applied twice, and after each start the table must catch up by itself:
-the board shows the game's current version and the player to act has been told, without anyone moving.
+the board shows the game's current version, the player to act has been told and every change's announcements
+were said, without anyone moving.
 """
 
 from __future__ import annotations
@@ -102,9 +103,10 @@ async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(t
                     lambda: (
                         (now := stored(database))["board_version"] == now["version"]
                         and now["turn_told_version"] >= now["turn_notice_version"]
+                        and now["announced_version"] == now["version"]
                     ),
                     10,
-                    "the board and the turn notice to catch up",
+                    "the board, the turn notice and the announcements to catch up",
                 )
                 assert stored(database)["version"] == before["version"], "nothing moved while catching up"
             match = stored(database)

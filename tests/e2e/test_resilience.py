@@ -11,6 +11,8 @@ import sys
 from anthology_driver import choose_first, running_anthology
 from support import stored_log
 
+from bot.matches import MatchStatus
+
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
@@ -170,7 +172,6 @@ async def test_a_board_behind_its_game_catches_up_after_refused_edits_and_after_
     alice, bob = anthology.alice, anthology.bob
     board = await anthology.started_game(alice, bob)
     match = await anthology.match_here()
-    anthology.bot.display.board_retry_delays = (0.05,)
     # Edits Discord refuses are tried again until it takes one.
     anthology.fake.inject("PATCH", "/channels/{channel_id}/messages/{message_id}", status=503, times=3)
     player = await anthology.actor(match.id)
@@ -189,19 +190,68 @@ async def test_a_board_behind_its_game_catches_up_after_refused_edits_and_after_
     assert await board_is_current(anthology, board, match.id)
 
 
-async def test_a_turn_notice_that_did_not_arrive_is_sent_at_the_next_start_and_only_once(anthology):
+async def two_player_game(anthology):
+    """A started two-player Anarchy table: the match, the player to act, the other one and the route of the other
+    one's DMs."""
     alice, bob = anthology.alice, anthology.bob
     await anthology.started_game(alice, bob)
     match = await anthology.match_here()
     player = await anthology.actor(match.id)
     waiting = bob if player is alice else alice
+    return match, player, waiting, f"/channels/{waiting.dms()[-1].channel_id}/messages"
+
+
+async def test_a_turn_dm_discord_refused_is_sent_again_while_the_bot_runs(anthology):
+    _, player, waiting, dm_channel = await two_player_game(anthology)
     told_before = len(waiting.dms())
-    anthology.fake.inject("POST", "/channels/{channel_id}/messages", status=503)  # the next player's turn DM
+    refused = anthology.fake.inject("POST", dm_channel, status=503, times=2)
     await anthology.take_turn(player, player.dms()[-1])
+    assert refused.hits == 2
+    assert len(waiting.dms()) == told_before + 1 and "Your turn" in waiting.dms()[-1].content
+
+
+async def test_a_turn_notice_that_did_not_arrive_is_sent_at_the_next_start_and_only_once(anthology):
+    match, player, waiting, dm_channel = await two_player_game(anthology)
+    told_before = len(waiting.dms())
+    anthology.fake.inject("POST", dm_channel, status=503, times=10**6)
+    await (await choose_first(player, player.dms()[-1])).response()
+    await asyncio.sleep(0.2)
     assert await anthology.actor(match.id) is waiting and len(waiting.dms()) == told_before
-    await anthology.restart()
+    await anthology.stop()
+    anthology.fake.faults.clear()
+    await anthology.start()
     await anthology.settled()
     assert len(waiting.dms()) == told_before + 1 and "Your turn" in waiting.dms()[-1].content
     await anthology.restart()
     await anthology.settled()
     assert len(waiting.dms()) == told_before + 1
+
+
+async def test_a_result_the_bot_could_not_announce_before_it_stopped_is_announced_at_the_next_start_once(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    anthology.fake.inject("POST", f"/channels/{anthology.channel.id}/messages", status=503, times=10**6)
+    for _ in range(400):
+        player = await anthology.actor(match.id)
+        if player is None:
+            break
+        await (await choose_first(player, await anthology.hand_panel(player, board))).response()
+    assert (await anthology.bot.host.get(match.id)).status is MatchStatus.FINISHED
+    await asyncio.sleep(0.2)
+
+    def results() -> list[str]:
+        return [
+            message.content for message in anthology.fake.bot_messages(anthology.channel) if "won" in message.content
+        ]
+
+    assert results() == []
+    await anthology.stop()
+    anthology.fake.faults.clear()
+    await anthology.start()
+    await anthology.settled()
+    assert len(results()) == 1
+    assert "Game over" in [field["name"] for field in anthology.fake.get_message(board.id).embeds[0]["fields"]]
+    await anthology.restart()
+    await anthology.settled()
+    assert len(results()) == 1

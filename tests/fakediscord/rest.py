@@ -6,6 +6,7 @@ A route the fake does not implement answers 501 and is recorded in ``fake.unimpl
 
 from __future__ import annotations
 
+import asyncio
 import fnmatch
 import json
 import re
@@ -58,7 +59,11 @@ class CallRecord:
 
 @dataclass
 class Fault:
-    """An injected REST failure; ``hits`` counts how many requests it answered."""
+    """An injected REST fault; ``hits`` counts how many requests it answered.
+
+    ``delay`` holds the request that many seconds first. ``status`` 0 then handles it normally (a slow
+    Discord); ``after`` handles it and answers ``status`` anyway (Discord did it, but the answer was lost).
+    """
 
     method: str
     route: str
@@ -68,6 +73,8 @@ class Fault:
     global_: bool = False
     code: int = 0
     message: str | None = None
+    delay: float = 0.0
+    after: bool = False
     hits: int = 0
 
     def matches(self, method: str, template: str | None, path: str) -> bool:
@@ -154,8 +161,17 @@ class RestApi:
         fake.calls[route_key] += 1
         fake.call_log.append(record)
 
+        lost_answer: Fault | None = None
         for fault in fake.faults:
             if fault.matches(method, template, path):
+                if fault.delay:
+                    await asyncio.sleep(fault.delay)
+                if fault.status == 0:
+                    fault.hits += 1
+                    break
+                if fault.after:
+                    lost_answer = fault
+                    break
                 status, body, headers = fault.response()
                 record.status, record.fault = status, True
                 return _json_response(status, body, headers)
@@ -181,6 +197,10 @@ class RestApi:
             fake.server_errors.append(f"{route_key}: {traceback.format_exc()}")
             record.status = 400
             return _json_response(400, {"code": 0, "message": "fakediscord internal error (see fake.server_errors)"})
+        if lost_answer is not None:
+            status, body, headers = lost_answer.response()
+            record.status, record.fault = status, True
+            return _json_response(status, body, headers)
         if result is None:
             record.status = 204
             return web.Response(status=204)
@@ -554,6 +574,13 @@ class RestApi:
             if channel.is_thread and channel.archived:
                 await fake.update_thread(channel, {"archived": False})
         fake._check_message_body(body, bool(req.files))
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord returns the message it already made from this nonce instead of making another (it keeps
+            # nonces for a few minutes; the fake keeps them for the whole test).
+            earlier = fake.nonces.get((channel.id, str(nonce)))
+            if earlier is not None:
+                return fake.message_payload(earlier)
         reference = body.get("message_reference")
         if reference is not None:
             ref = fake.messages.get(int(reference.get("message_id", 0)))
@@ -580,9 +607,11 @@ class RestApi:
             attachments=attachments,
             files=contents,
             message_reference=reference,
-            nonce=body.get("nonce"),
+            nonce=nonce,
             allowed_mentions=body.get("allowed_mentions"),
         )
+        if nonce is not None and body.get("enforce_nonce"):
+            fake.nonces[(channel.id, str(nonce))] = msg
         return fake.message_payload(msg)
 
     async def get_message(self, req: Request) -> Any:

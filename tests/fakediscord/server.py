@@ -82,6 +82,8 @@ class FakeDiscord:
         self.late_interactions: list[InteractionHandle] = []
         self.server_errors: list[str] = []
         self.faults: list[Fault] = []
+        self.nonces: dict[tuple[int, str], FakeMessage] = {}
+        """(channel id, nonce) -> the message a send with enforce_nonce made."""
 
         self.gateway = Gateway(self)
         self._clock_offset = 0.0
@@ -265,14 +267,20 @@ class FakeDiscord:
         *,
         code: int = 0,
         message: str | None = None,
+        delay: float = 0.0,
+        after: bool = False,
     ) -> Fault:
         """Answer the next ``times`` requests matching ``method`` ("*" for any) and ``route`` with ``status``.
+
+        ``delay`` holds each matching request that many seconds first; with ``status=0`` it is then handled
+        as usual (a slow Discord). ``after=True`` handles the request and answers ``status`` all the same, as
+        when Discord did what was asked but its answer never arrived.
 
         ``route`` is a template as in ``fake.calls`` ("/channels/{channel_id}/messages/{message_id}"), a
         concrete path, or a glob over the concrete path ("/interactions/*/callback"). 429s carry the JSON body
         (retry_after, global) and a Via header so discord.py retries after ``retry_after``.
         """
-        fault = Fault(method.upper(), route, status, times, retry_after, global_, code, message)
+        fault = Fault(method.upper(), route, status, times, retry_after, global_, code, message, delay, after)
         self.faults.append(fault)
         return fault
 
