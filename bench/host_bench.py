@@ -1,35 +1,58 @@
-"""Benchmark of the match host on a real SQLite file.
+"""Benchmark of the match host on a real SQLite file, beside the floor: a bare transaction of the same bytes.
 
-Measures (1) the host's time per accepted action, rules plus commit, as p50 and p99; (2) with 10,000 live
-matches in the database, a fresh process's resume time (open and migrate the store, load and decode every
-live match as the bot's start-up check does, find the next deadline) and the memory it takes, with and
-without all the decoded matches held at once.
+(1) For Anarchy and for Anomia, the host's time per accepted action (load, rules, commit: `MatchHost.act`)
+and, right after each action in the same run, the time of a bare transaction that writes the same bytes the
+action wrote (its stored state and its log row) to another file with the same schema and PRAGMAs:
+BEGIN IMMEDIATE, UPDATE of the state, INSERT of the log row, COMMIT, through aiosqlite as four calls (the
+floor the issue set) and on a plain sqlite3 connection (the SQL alone, no event loop). p50 and p99 of each,
+and the host's ratio to the floor.
 
-    .venv/bin/python bench/host_bench.py            # full run: 10,000 matches
-    .venv/bin/python bench/host_bench.py --matches 500 --actions 2000   # a quick look
+(2) With `--live` matches in the database (50,000 by default: 1,000 dealt through the host, copied by SQL), a
+fresh process's resume: open and migrate the store, decode every live match as the bot's start-up check does,
+find the next deadline; its time and the memory it takes.
+
+    .venv/bin/python bench/host_bench.py                                 # full run
+    .venv/bin/python bench/host_bench.py --actions 1000 --live 5000     # a quick look
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import itertools
 import json
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import aiosqlite
 from timing import summary
 
 from bot.app import SystemClock
 from bot.catalogue import load_games
 from bot.discord_ui.snowflake import snowflake_at
-from bot.matches import MatchHost
+from bot.games.anomia.judging import PREDICATE_WORDS, satisfies
+from bot.matches import MatchHost, Refusal
 from bot.storage import SqliteStore
 
 RULES = {key: game.rules for key, game in load_games().items()}
+gc.freeze()  # as the bot does once its content is loaded
+PLAYERS = ((1, "Ada"), (2, "Bo"), (3, "Cy"))
+TABLES = 100
+"""Live three-player tables the measured actions go round."""
+WARM_UP = 500
+"""Actions taken before measuring, as a bot that has run for a while has taken them (caches filled)."""
+SEEDED = 1000
+"""Live matches dealt through the host before the rest of `--live` are copied from them."""
+PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL")
+FLOOR_SQL = (
+    "UPDATE matches SET state = ?, version = ? WHERE id = 1",
+    "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (1, ?, ?, ?, ?, ?, ?)",
+)
 
 
 def rss_megabytes() -> float:
@@ -39,85 +62,219 @@ def rss_megabytes() -> float:
     return float("nan")
 
 
-async def fill(path: Path, matches: int, actions: int) -> dict:
+async def open_tables(host: MatchHost, game: str, count: int, first_channel: int, **options) -> list[int]:
+    ids = []
+    for number in range(count):
+        match = await host.open_table(
+            guild_id=1,
+            channel_id=first_channel + number,
+            game=game,
+            opener_id=1,
+            opener_name="Ada",
+            options=options,
+        )
+        for user_id, name in PLAYERS[1:]:
+            await host.join(match.id, user_id, name)
+        await host.start(match.id, 1)
+        ids.append(match.id)
+    return ids
+
+
+def an_answer(category_id: str, serial: int) -> str:
+    category = next(category for category in RULES["anomia"].content.categories if category.id == category_id)
+    if category.predicate is not None:
+        words = [word for word in PREDICATE_WORDS if satisfies(category.predicate, word)]
+        return words[serial % len(words)] if words else "zzz"
+    return category.answers[serial % len(category.answers)].text
+
+
+async def next_moves(host: MatchHost, match_id: int, serial: int) -> list[tuple[int, str]]:
+    """(user id, action) for sensible next moves of this match, best first; none when it has none to offer."""
+    snapshot = await host.load(match_id)
+    match, view = snapshot.match, snapshot.public_view
+    if not snapshot.actors:
+        return []
+    if match.game == "anarchy":
+        seat = min(snapshot.actors)
+        return [(match.at_seat(seat).user_id, snapshot.seat_view(seat).legal_actions[0].notation)]
+    if view.faceoff is None:
+        return [(match.at_seat(view.flipper).user_id, f"flip {'left' if view.draw_pile_sizes[0] else 'right'}")]
+    if view.faceoff.phase not in ("open", "settling"):
+        return []
+    arrival = snowflake_at(host.clock.now())
+    return [
+        (match.at_seat(seat).user_id, f"answer {arrival} {an_answer(category_id, serial)}")
+        for seat, (category_id, _) in zip(view.faceoff.seats, view.faceoff.categories, strict=True)
+    ]
+
+
+class Floor:
+    """The same bytes written by a bare transaction: through aiosqlite, and on a plain sqlite3 connection."""
+
+    def __init__(self, folder: Path, game: str) -> None:
+        self.paths = folder / f"{game}-floor-async.sqlite3", folder / f"{game}-floor-plain.sqlite3"
+        self.version = 0
+
+    async def open(self) -> None:
+        for path in self.paths:
+            store = await SqliteStore.open(path)  # the same schema as the host's file
+            await store.close()
+            with sqlite3.connect(path) as connection:
+                connection.execute(
+                    "INSERT INTO matches (id, game, channel_id, opener_id, status, options, seed, version,"
+                    " reminder_after_seconds, created_at, updated_at)"
+                    " VALUES (1, 'floor', 1, 1, 'playing', '{}', 0, 0, 0, '', '')"
+                )
+        self.async_db = await aiosqlite.connect(str(self.paths[0]), isolation_level=None)
+        self.plain_db = sqlite3.connect(self.paths[1], isolation_level=None)
+        for pragma in PRAGMAS:
+            await self.async_db.execute(pragma)
+            self.plain_db.execute(pragma)
+
+    async def close(self) -> None:
+        await self.async_db.close()
+        self.plain_db.close()
+
+    async def write(self, state: str, entry: sqlite3.Row) -> tuple[float, float]:
+        """Milliseconds for the aiosqlite transaction and for the plain one."""
+        self.version += 1
+        parameters = (
+            (state, self.version),
+            (self.version, entry["seat"], entry["user_id"], entry["action"], entry["events"], entry["at"]),
+        )
+        begun = time.perf_counter()
+        await self.async_db.execute("BEGIN IMMEDIATE")
+        for sql, values in zip(FLOOR_SQL, parameters, strict=True):
+            await self.async_db.execute(sql, values)
+        await self.async_db.execute("COMMIT")
+        middle = time.perf_counter()
+        self.plain_db.execute("BEGIN IMMEDIATE")
+        for sql, values in zip(FLOOR_SQL, parameters, strict=True):
+            self.plain_db.execute(sql, values)
+        self.plain_db.execute("COMMIT")
+        ended = time.perf_counter()
+        return (middle - begun) * 1000, (ended - middle) * 1000
+
+
+async def compare(folder: Path, game: str, actions: int) -> dict:
+    store = await SqliteStore.open(folder / f"{game}.sqlite3")
+    seeds = itertools.count(1)
+    host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
+    options = {"judging": "lists"} if game == "anomia" else {}
+    tables = await open_tables(host, game, TABLES, 10_000, **options)
+    written = sqlite3.connect(folder / f"{game}.sqlite3")
+    written.row_factory = sqlite3.Row
+    floor = Floor(folder, game)
+    await floor.open()
+    host_ms, floor_ms, plain_ms = [], [], []
+    serial = itertools.count()
+    while len(host_ms) < actions + WARM_UP:
+        if not tables:
+            tables = await open_tables(host, game, TABLES, 20_000 + len(host_ms), **options)
+        for match_id in list(tables):
+            for move in await next_moves(host, match_id, next(serial)):
+                begun = time.perf_counter()
+                try:
+                    await host.act(match_id, *move)
+                except Refusal:
+                    continue  # the first player of a face-off has answered: the other one answers
+                host_ms.append((time.perf_counter() - begun) * 1000)
+                break
+            else:
+                tables.remove(match_id)
+                continue
+            state, version = written.execute("SELECT state, version FROM matches WHERE id = ?", (match_id,)).fetchone()
+            entry = written.execute("SELECT * FROM actions WHERE match_id = ? AND version = ?", (match_id, version))
+            bare, plain = await floor.write(state, entry.fetchone())
+            floor_ms.append(bare)
+            plain_ms.append(plain)
+    written.close()
+    await floor.close()
+    await store.close()
+    host_ms, floor_ms, plain_ms = host_ms[WARM_UP:], floor_ms[WARM_UP:], plain_ms[WARM_UP:]
+    figures = {"actions": len(host_ms), **summary("host", host_ms), **summary("floor", floor_ms)}
+    figures.update(summary("plain_sqlite", plain_ms))
+    figures["ratio_p50"] = round(figures["host_ms_p50"] / figures["floor_ms_p50"], 2)
+    figures["ratio_p99"] = round(figures["host_ms_p99"] / figures["floor_ms_p99"], 2)
+    return figures
+
+
+async def fill(path: Path, live: int) -> None:
+    """`live` live Anarchy matches: SEEDED dealt through the host, the rest copies of them on other channels."""
     store = await SqliteStore.open(path)
     seeds = itertools.count(1)
     host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
-    started = time.perf_counter()
-    ids = []
-    for number in range(matches):
-        match = await host.open_table(
-            guild_id=1, channel_id=10_000 + number, game="anarchy", opener_id=1, opener_name="Ada"
-        )
-        await host.join(match.id, 2, "Bo")
-        await host.join(match.id, 3, "Cy")
-        await host.start(match.id, 1)
-        ids.append(match.id)
-    fill_seconds = time.perf_counter() - started
-
-    timings = []
-    for match_id in itertools.islice(itertools.cycle(ids), actions):
-        snapshot = await host.load(match_id)
-        match = snapshot.match
-        if not snapshot.actors:
-            continue
-        seat = min(snapshot.actors)
-        action = snapshot.seat_view(seat).legal_actions[0].notation
-        begun = time.perf_counter()
-        await host.act(match_id, match.at_seat(seat).user_id, action, expected_version=match.version)
-        timings.append((time.perf_counter() - begun) * 1000)
+    await open_tables(host, "anarchy", min(live, SEEDED), 100_000)
     await store.close()
-    return {
-        "matches": matches,
-        "fill_seconds": round(fill_seconds, 1),
-        "actions_measured": len(timings),
-        **summary("action", timings),
-    }
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(matches)") if row[1] != "id"]
+        copied = ", ".join(columns)
+        chosen = ", ".join("channel_id + ?" if column == "channel_id" else column for column in columns)
+        for offset in range(SEEDED, live, SEEDED):
+            count = min(SEEDED, live - offset)
+            connection.execute(
+                f"INSERT INTO matches ({copied}) SELECT {chosen} FROM matches ORDER BY id LIMIT ?", (offset, count)
+            )
+            connection.execute(
+                "INSERT INTO seats SELECT match_id + ?, seat, user_id, name, dms_closed FROM seats WHERE match_id <= ?",
+                (offset, count),
+            )
+            connection.execute(
+                "INSERT INTO deadlines SELECT match_id + ?, kind, key, due_at, data FROM deadlines WHERE match_id <= ?",
+                (offset, count),
+            )
+        # As a running bot leaves them: every board, turn notice and announcement delivered.
+        connection.execute(
+            "UPDATE matches SET board_message_id = id, board_version = version,"
+            " turn_told_version = turn_notice_version, announced_version = version"
+        )
 
 
 async def resume(path: Path) -> dict:
-    """Run in a fresh process: what start-up costs, then what holding every live match decoded costs."""
+    """Run in a fresh process: what the bot's start-up does before it serves (open and migrate the store, find
+    what to catch up, the next deadline), then the check that decodes every live match while it serves."""
     baseline = rss_megabytes()
     begun = time.perf_counter()
     store = await SqliteStore.open(path)
     host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: 0, arrival_of=snowflake_at)
-    live, unreadable = await host.resume()
+    await host.stale_boards()
+    await host.untold_turns()
+    await host.unannounced()
     await store.next_deadline_at()
     startup = time.perf_counter() - begun
-    assert not unreadable
-
     begun = time.perf_counter()
-    held = [host.snapshot(match) for match in await store.live_matches()]
-    hold_all = time.perf_counter() - begun
-    figures = {
+    live, unreadable = await host.resume()
+    check = time.perf_counter() - begun
+    assert not unreadable
+    await store.close()
+    return {
         "live_matches": live,
         "resume_seconds": round(startup, 2),
-        "rss_mb_after_resume": round(rss_megabytes(), 1),
-        "load_all_into_memory_seconds": round(hold_all, 2),
-        "rss_mb_holding_all_decoded": round(rss_megabytes(), 1),
-        "rss_mb_baseline": round(baseline, 1),
+        "live_check_seconds": round(check, 2),
+        "rss_mb_after_both": round(rss_megabytes(), 1),
+        "rss_mb_before": round(baseline, 1),
     }
-    del held
-    await store.close()
-    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=10_000)
-    parser.add_argument("--actions", type=int, default=5_000)
+    parser.add_argument("--actions", type=int, default=5_000, help="accepted actions measured per game")
+    parser.add_argument("--live", type=int, default=50_000, help="live matches for the resume")
     parser.add_argument("--resume-only", type=Path, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.resume_only:
         print(json.dumps(asyncio.run(resume(arguments.resume_only))))
         return
+    figures = {}
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.sqlite3"
-        figures = asyncio.run(fill(path, arguments.matches, arguments.actions))
+        for game in ("anarchy", "anomia"):
+            figures[game] = asyncio.run(compare(Path(folder), game, arguments.actions))
+        path = Path(folder) / "resume.sqlite3"
+        asyncio.run(fill(path, arguments.live))
         child = subprocess.run(
             [sys.executable, __file__, "--resume-only", str(path)], check=True, capture_output=True, text=True
         )
-        figures.update(json.loads(child.stdout))
+        figures["resume"] = json.loads(child.stdout)
     print(json.dumps(figures, indent=2))
 
 

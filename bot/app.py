@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -77,6 +78,7 @@ class AnthologyBot(commands.Bot):
         self.store = store
         self._started = False
         self._deadline_task: asyncio.Task[None] | None = None
+        self._resume_check: asyncio.Task[None] | None = None
 
     @property
     def reads_message_content(self) -> bool:
@@ -91,10 +93,9 @@ class AnthologyBot(commands.Bot):
         self.tables = TableController(self.host, self.display, self.games)
         self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired)
         self.host.on_deadlines_changed = self.deadlines.wake
-        live, unreadable = await self.host.resume()
-        log.info("resumed %d live match(es)", live)
-        if unreadable:
-            log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
+        # Every live match is served from storage as it is touched; reading them all is only a check, done while
+        # the bot already serves.
+        self._resume_check = asyncio.create_task(self._check_live_matches(), name="live match check")
         self.display.catch_up(await self.host.stale_boards())
         self.display.tell_untold(await self.host.untold_turns())
         self.display.announce_unsaid(await self.host.unannounced())
@@ -103,6 +104,12 @@ class AnthologyBot(commands.Bot):
             await self.load_extension(extension)
         await self._sync_commands()
         self._deadline_task = asyncio.create_task(self.deadlines.run(), name="deadlines")
+
+    async def _check_live_matches(self) -> None:
+        live, unreadable = await self.host.resume()
+        log.info("resumed %d live match(es)", live)
+        if unreadable:
+            log.error("could not read the state of match(es) %s; their buttons will fail", unreadable)
 
     async def _sync_commands(self) -> None:
         if self.settings.guild_ids:
@@ -124,10 +131,11 @@ class AnthologyBot(commands.Bot):
         log.info("logged in as %s in %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        if self._deadline_task is not None:
-            self._deadline_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._deadline_task
+        for task in (self._resume_check, self._deadline_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._started:
             # Let board edits and DMs already under way finish while the connection is still up; what Discord
             # refuses now waits for the next start.
@@ -156,6 +164,8 @@ async def run(
 
     Tests pass a clock, a source of game seeds and a `started` hook; `python -m bot` passes only settings."""
     games = load_games()  # every game's content, read once
+    # The content lives as long as the process: the garbage collector need not walk it again and again.
+    gc.freeze()
     store = await SqliteStore.open(settings.database_path)
     try:
         await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)

@@ -60,6 +60,22 @@ def decode(hint: Any, data: JSON) -> Any:
     return _decoder(hint)(data)
 
 
+def encode_omitting(value: Any, omitted: frozenset[str]) -> JSON:
+    """`encode` of a dataclass without the fields named in `omitted` (a part stored elsewhere)."""
+    return _dataclass_encoder(type(value), omitted)(value)
+
+
+def decode_fields(cls: type, data: Mapping[str, JSON], names: tuple[str, ...]) -> dict[str, Any]:
+    """The values of the fields `names` of dataclass `cls` from their JSON data, by name."""
+    hints = dict((field.name, hint) for field, hint in _stored_fields(cls))
+    return {name: decode(hints[name], data[name]) for name in names}
+
+
+def decode_given(cls: type[T], data: JSON, given: Mapping[str, Any]) -> T:
+    """The dataclass `encode_omitting` described, its omitted fields taken as they are from `given`."""
+    return _dataclass_decoder_given(cls, frozenset(given))(data, given)
+
+
 def _identity(value: Any) -> Any:
     return value
 
@@ -123,10 +139,13 @@ def _sequence_encoder(args: tuple[Any, ...]) -> Callable[[Any], JSON]:
     return _generated(f"def run(value):\n    return [{items}]\n", namespace)
 
 
-def _dataclass_encoder(cls: type) -> Callable[[Any], JSON]:
+@cache
+def _dataclass_encoder(cls: type, omitted: frozenset[str] = frozenset()) -> Callable[[Any], JSON]:
     namespace: dict[str, Any] = {}
     parts = [
-        (field.name, _applied(_encoder(hint), f"value.{field.name}", namespace)) for field, hint in _stored_fields(cls)
+        (field.name, _applied(_encoder(hint), f"value.{field.name}", namespace))
+        for field, hint in _stored_fields(cls)
+        if field.name not in omitted
     ]
     if getattr(cls, "__json_compact__", False):
         written = "[" + ", ".join(part for _, part in parts) + "]"
@@ -197,16 +216,25 @@ def _freeze(data: JSON) -> Any:
 
 def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
     stored = _stored_fields(cls)
-    namespace: dict[str, Any] = {"cls": cls}
     if getattr(cls, "__json_compact__", False):
+        namespace: dict[str, Any] = {"cls": cls}
         values = ", ".join(
             _applied(_decoder(hint), f"data[{index}]", namespace) for index, (_, hint) in enumerate(stored)
         )
         return _generated(f"def run(data):\n    return cls({values})\n", namespace)
+    with_given = _dataclass_decoder_given(cls, frozenset())
+    return lambda data: with_given(data, {})
+
+
+@cache
+def _dataclass_decoder_given(cls: type, given: frozenset[str]) -> Callable[[JSON, Mapping[str, Any]], Any]:
+    """A decoder of a dataclass written as an object, the fields named in `given` passed in already decoded."""
+    stored = [(field, hint) for field, hint in _stored_fields(cls) if field.name not in given]
+    namespace: dict[str, Any] = {"cls": cls}
     fields = [(field.name, _decoder(hint), _has_default(field)) for field, hint in stored]
 
-    def read_with_defaults(data: Mapping[str, JSON]) -> Any:
-        values = {}
+    def read_with_defaults(data: Mapping[str, JSON], known: Mapping[str, Any]) -> Any:
+        values = dict(known)
         for name, field_decoder, optional in fields:
             if name in data:
                 values[name] = field_decoder(data[name])
@@ -215,16 +243,16 @@ def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
         return cls(**values)
 
     namespace["read_with_defaults"] = read_with_defaults
-    values = ", ".join(
+    values = [f"{name}=given[{name!r}]" for name in sorted(given)] + [
         f"{field.name}={_applied(_decoder(hint), f'data[{field.name!r}]', namespace)}" for field, hint in stored
-    )
+    ]
     # Data stored before a field was added lacks it: the slower path fills in its default.
     source = (
-        "def run(data):\n"
+        "def run(data, given):\n"
         "    try:\n"
-        f"        return cls({values})\n"
+        f"        return cls({', '.join(values)})\n"
         "    except KeyError:\n"
-        "        return read_with_defaults(data)\n"
+        "        return read_with_defaults(data, given)\n"
     )
     return _generated(source, namespace)
 

@@ -154,6 +154,9 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     """Every reason a match of this game can end for."""
     takes_typed_moves: ClassVar[bool] = False
     """Whether players move by typing text (see `read_typed`)."""
+    fixed_fields: ClassVar[tuple[str, ...]] = ()
+    """Fields of `state_type` that never change after `setup` (a shuffled deck's cards): stored once per match
+    rather than with every action."""
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Return every option's value: the given ones checked against their choices, the rest defaulted."""
@@ -203,13 +206,26 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def parse_action(self, text: str) -> ActionT:
         """Read an action back from its notation; raise ParseError for text that is no action."""
 
-    def encode_state(self, state: StateT) -> JSON:
-        """JSON data from which `decode_state` rebuilds an equal state."""
+    def encode_state(self, state: StateT, *, without_fixed: bool = False) -> JSON:
+        """JSON data from which `decode_state` rebuilds an equal state; `without_fixed` leaves out the
+        `fixed_fields`, stored apart (see `encode_fixed`)."""
+        if without_fixed:
+            return codec.encode_omitting(state, frozenset(self.fixed_fields))
         return codec.encode(state)
 
-    def decode_state(self, data: JSON) -> StateT:
-        """The state that `encode_state` described."""
-        return codec.decode(self.state_type, data)
+    def encode_fixed(self, state: StateT) -> JSON:
+        """JSON data of the state's `fixed_fields` alone."""
+        return {name: codec.encode(getattr(state, name)) for name in self.fixed_fields}
+
+    def decode_fixed(self, data: JSON) -> Mapping[str, Any]:
+        """The values of the `fixed_fields` from what `encode_fixed` wrote."""
+        return codec.decode_fields(self.state_type, data, self.fixed_fields)
+
+    def decode_state(self, data: JSON, fixed: Mapping[str, Any] | None = None) -> StateT:
+        """The state that `encode_state` described; `fixed` holds the `fixed_fields` when `data` lacks them."""
+        if fixed is None:
+            return codec.decode(self.state_type, data)
+        return codec.decode_given(self.state_type, data, fixed)
 
     def decode_event(self, data: JSON) -> Event:
         """An event as the log stores it (`codec.encode` of an Event), read back with this game's kinds."""

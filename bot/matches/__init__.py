@@ -3,7 +3,7 @@
 from bot.matches.deadlines import DeadlineRunner
 from bot.matches.host import ActionResult, DeadlineFired, MatchHost, Snapshot
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import ChannelBusy, Clock, MatchStore, StorageBusy
+from bot.matches.ports import ChannelBusy, Clock, MatchStore, Saved, StorageBusy
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Refusal",
     "RefusalReason",
     "Result",
+    "Saved",
     "Snapshot",
     "StorageBusy",
 ]

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 
 from bot.matches.host import DeadlineFired, MatchHost
 
@@ -25,10 +26,14 @@ class DeadlineRunner:
         self.host = host
         self.on_fired = on_fired
         self._wake = asyncio.Event()
+        self._next_look: datetime | None = None
+        """When the runner will look next, if it is sleeping; a deadline due later needs no wake-up."""
 
-    def wake(self) -> None:
-        """Check for due deadlines now (the clock moved, or a deadline was added)."""
-        self._wake.set()
+    def wake(self, due_at: datetime | None = None) -> None:
+        """Look for due deadlines now: the clock moved (no `due_at`), or a deadline due at `due_at` was written,
+        which matters only if it is due before the runner planned to look again."""
+        if due_at is None or self._next_look is None or due_at < self._next_look:
+            self._wake.set()
 
     async def fire_due(self) -> int:
         """Handle every due deadline; returns how many fired."""
@@ -41,6 +46,7 @@ class DeadlineRunner:
         while True:
             # Cleared before reading the deadlines, so a wake-up for one written meanwhile is not lost.
             self._wake.clear()
+            self._next_look = None
             try:
                 await self.fire_due()
                 delay = LONGEST_SLEEP_SECONDS
@@ -50,5 +56,6 @@ class DeadlineRunner:
             except Exception:
                 log.exception("deadline check failed; trying again shortly")
                 delay = LONGEST_SLEEP_SECONDS
+            self._next_look = self.host.clock.now() + timedelta(seconds=delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)

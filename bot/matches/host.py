@@ -13,8 +13,11 @@ the moment a computer's timer fell due).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -42,18 +45,20 @@ LARGEST_ID = (1 << 63) - 1
 """The largest integer storage keeps: a match id past it can only be forged."""
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
+CHECKED_BETWEEN_PAUSES = 100
+"""Live matches the start-up check decodes before it lets the event loop serve others."""
+FIXED_PARTS_KEPT = 512
+"""Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
 
 
 @dataclass(frozen=True)
 class Snapshot:
     """A match as loaded or just changed, its state decoded once: the record, and for a started game the public
-    view, who may act and how it ended. A seat's own view is built on request; the state itself stays inside,
-    so what leaves a snapshot is only ever a view."""
+    view, who may act and how it ended, each worked out when first asked for (a change whose board edit is
+    merged into a later one never needs its view). The state itself stays inside, so what leaves a snapshot is
+    only ever a view."""
 
     match: Match
-    public_view: Any = None
-    actors: frozenset[Seat] = frozenset()
-    outcome: Outcome | None = None
     _rules: GameRules | None = field(default=None, repr=False, compare=False)
     _state: Any = field(default=None, repr=False, compare=False)
 
@@ -62,10 +67,24 @@ class Snapshot:
         """The snapshot of `match`; `state` is its decoded state when the caller already has it."""
         if match.state_json is None:
             return cls(match)
-        if state is None:
-            state = rules.decode_state(json.loads(match.state_json))
-        actors = rules.actors(state) if match.status is MatchStatus.PLAYING else frozenset()
-        return cls(match, rules.view(state, None), actors, rules.outcome(state), rules, state)
+        return cls(match, rules, decode_state(rules, match) if state is None else state)
+
+    @functools.cached_property
+    def public_view(self) -> Any:
+        """What everyone may see; None before the game starts."""
+        return None if self._rules is None else self._rules.view(self._state, None)
+
+    @functools.cached_property
+    def actors(self) -> frozenset[Seat]:
+        """The seats that may act now."""
+        if self._rules is None or self.match.status is not MatchStatus.PLAYING:
+            return frozenset()
+        return self._rules.actors(self._state)
+
+    @functools.cached_property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it has."""
+        return None if self._rules is None else self._rules.outcome(self._state)
 
     def seat_view(self, seat: Seat) -> Any:
         """What this seat may see: the public view and its own secrets."""
@@ -122,9 +141,10 @@ class MatchHost:
         self.arrival_of = arrival_of
         """The arrival key of an instant, ordered like typed moves' keys (a computer's timed answer races them)."""
         self.lobby_expires_after = lobby_expires_after
-        self.on_deadlines_changed: Callable[[], None] = lambda: None
-        """Called after every commit that wrote deadlines, so whoever runs them can look again."""
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.on_deadlines_changed: Callable[[datetime], None] = lambda due_at: None
+        """Called with the earliest due time after every commit that added or moved deadlines, so whoever runs
+        them can look again if that is sooner than planned."""
+        self._locks = MatchLocks()
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -145,15 +165,21 @@ class MatchHost:
         )
 
     async def resume(self) -> tuple[int, list[int]]:
-        """Load and decode every live match, as a check at start-up: (how many, ids that could not be read)."""
-        unreadable = []
-        matches = await self.store.live_matches()
-        for match in matches:
+        """Decode every live match, as a check after a start: (how many, ids that could not be read). Matches
+        are read a batch at a time and dropped once checked, so memory does not grow with their number, and
+        the event loop is let go between matches, so the check can run while the bot serves."""
+        live, unreadable = 0, []
+        async for match in self.store.live_matches():
+            live += 1
+            if match.state_json is None:
+                continue
             try:
-                self.snapshot(match)
+                decode_state(self.rules_for(match), match)
             except (KeyError, ValueError, TypeError):
                 unreadable.append(match.id)
-        return len(matches), unreadable
+            if live % CHECKED_BETWEEN_PAUSES == 0:
+                await asyncio.sleep(0)
+        return live, unreadable
 
     async def get(self, match_id: int) -> Match:
         if not 0 < match_id <= LARGEST_ID:
@@ -211,11 +237,12 @@ class MatchHost:
             players=(Player(opener_id, opener_name, 0),),
             reminder_after_seconds=int(reminder_after.total_seconds()),
         )
+        (expiry,) = self._lobby_expiry(match)
         try:
-            created = await self.store.create_match(match, self._lobby_expiry(match))
+            created = await self.store.create_match(match, [expiry])
         except ChannelBusy:
             raise Refusal(RefusalReason.CHANNEL_BUSY) from None
-        self.on_deadlines_changed()
+        self.on_deadlines_changed(expiry.due_at)
         return created
 
     async def join(self, match_id: int, user_id: int, name: str) -> Match:
@@ -291,12 +318,13 @@ class MatchHost:
             started = match.with_changes(
                 status=MatchStatus.PLAYING,
                 players=players,
-                state_json=canonical_json(rules.encode_state(state)),
+                fixed_json=canonical_json(rules.encode_fixed(state)),
                 version=match.version + 1,
                 updated_at=now,
                 turn_notice_version=match.version + 1,
             )
-            await self._commit(match, started, deadlines=await self._deadlines_for(started, state))
+            started = started.with_changes(state_json=encode_state(rules, state, started))
+            await self._commit(match, started, deadlines=self._deadlines_for(started, state))
             snapshot = Snapshot.of(started, rules, state)
             return ActionResult(snapshot, [], snapshot.actors)
 
@@ -321,7 +349,7 @@ class MatchHost:
             if expected_version is not None and expected_version != match.version:
                 raise Refusal(RefusalReason.STALE_BOARD)
             rules = self.rules_for(match)
-            state = rules.decode_state(json.loads(match.state_json))
+            state = decode_state(rules, match)
             self._require_turn(match, rules.actors(state), player)
             try:
                 action = rules.parse_action(action_text)
@@ -346,7 +374,7 @@ class MatchHost:
         async with self._lock(match.id):
             match = await self._load_game(match.id)
             rules = self.rules_for(match)
-            state = rules.decode_state(json.loads(match.state_json))
+            state = decode_state(rules, match)
             actors = rules.actors(state)
             player = match.player(user_id)
             seat = player.seat if player is not None and player.seat in actors else None
@@ -375,7 +403,7 @@ class MatchHost:
         outcome = rules.outcome(new_state)
         turn_started_for = frozenset() if outcome else rules.actors(new_state) - actors
         updated = match.with_changes(
-            state_json=canonical_json(rules.encode_state(new_state)),
+            state_json=encode_state(rules, new_state, match),
             version=match.version + 1,
             updated_at=now,
             status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
@@ -388,11 +416,9 @@ class MatchHost:
             match,
             updated,
             log_entry=log_entry,
-            deadlines=[] if outcome else await self._deadlines_for(updated, new_state),
+            deadlines=[] if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome else None,
         )
-        if outcome:
-            self._locks.pop(match.id, None)
         return ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
 
     # -- deadlines -----------------------------------------------------------------------------------------
@@ -430,7 +456,7 @@ class MatchHost:
         return DeadlineFired(deadline.kind, self.snapshot(match), tuple(deadline.data.get("seats", ())))
 
     async def _run_timer(self, match: Match, deadline: Deadline) -> DeadlineFired | None:
-        state = self.rules_for(match).decode_state(json.loads(match.state_json))
+        state = decode_state(self.rules_for(match), match)
         timers = self.rules_for(match).timers(state)
         timer = next((timer for timer in timers if timer.key == deadline.key), None)
         if timer is None:
@@ -489,8 +515,8 @@ class MatchHost:
 
     # -- internals -----------------------------------------------------------------------------------------
 
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    def _lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(match_id)
 
     async def _load_lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)
@@ -537,22 +563,22 @@ class MatchHost:
     async def _close(self, match: Match, status: MatchStatus) -> Match:
         closed = match.with_changes(status=status, version=match.version + 1, updated_at=self.clock.now())
         await self._commit(match, closed, deadlines=[])
-        self._locks.pop(match.id, None)
         return closed
 
     async def _commit(self, before: Match, after: Match, **writes: Any) -> None:
         seats_changed = before.players != after.players
-        if not await self.store.save_match(
+        saved = await self.store.save_match(
             after, expected_version=before.version, seats_changed=seats_changed, **writes
-        ):
+        )
+        if not saved:
             raise Refusal(RefusalReason.CHANGED_MEANWHILE)
-        if writes.get("deadlines"):
-            self.on_deadlines_changed()
+        if saved.earliest_new_due is not None:
+            self.on_deadlines_changed(saved.earliest_new_due)
 
     def _lobby_expiry(self, match: Match) -> list[Deadline]:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]
 
-    async def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
+    def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
         """A reminder for the humans who must act, and the game's timers (each keeps its first due time)."""
         rules = self.rules_for(match)
         deadlines = []
@@ -561,17 +587,9 @@ class MatchHost:
             due_at = match.updated_at + timedelta(seconds=match.reminder_after_seconds)
             data = {"seats": humans, "version": match.version}
             deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, due_at, data))
-        timers = rules.timers(state)
-        if timers:
-            armed = {
-                deadline.key: deadline
-                for deadline in await self.store.deadlines_of(match.id)
-                if deadline.kind is DeadlineKind.GAME_TIMER
-            }
-            for timer in timers:
-                earlier = armed.get(timer.key)
-                due_at = earlier.due_at if earlier else match.updated_at + timedelta(seconds=timer.delay_seconds)
-                deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key))
+        for timer in rules.timers(state):
+            due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
+            deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key, keeps_first_due=True))
         return deadlines
 
     @staticmethod
@@ -604,3 +622,46 @@ def _computer_count(match: Match) -> int:
 def _reseated(players: Iterable[Player]) -> tuple[Player, ...]:
     """Number the remaining players' seats again in join order."""
     return tuple(replace(player, seat=index) for index, player in enumerate(players))
+
+
+def decode_state(rules: GameRules, match: Match) -> Any:
+    """The game state of a started match, its fixed fields put back."""
+    data = json.loads(match.state_json)
+    if match.fixed_json is None:
+        return rules.decode_state(data)
+    return rules.decode_state(data, _fixed_values(rules, match.fixed_json))
+
+
+@functools.lru_cache(maxsize=FIXED_PARTS_KEPT)
+def _fixed_values(rules: GameRules, fixed_json: str) -> Mapping[str, Any]:
+    # Keyed by the stored text itself, which never changes for a match: a kept entry cannot go stale, even when
+    # another process changes the match.
+    return rules.decode_fixed(json.loads(fixed_json))
+
+
+def encode_state(rules: GameRules, state: Any, match: Match) -> str:
+    """The state as `match` stores it: without its fixed fields when the match keeps them apart."""
+    return canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
+
+
+class MatchLocks:
+    """One asyncio.Lock per match while someone holds or waits for it; none kept for matches nobody touches,
+    so ids that are refused, forged or long finished leave nothing behind."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    @contextlib.asynccontextmanager
+    async def hold(self, match_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.setdefault(match_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[match_id]

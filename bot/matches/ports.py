@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -12,6 +14,18 @@ class Clock(Protocol):
     def now(self) -> datetime:
         """The current UTC instant."""
         ...
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save did: whether it was written (False: the stored version had moved on), and the earliest due
+    time among the deadlines it added or moved (None: it left every deadline as it was)."""
+
+    written: bool
+    earliest_new_due: datetime | None = None
+
+    def __bool__(self) -> bool:
+        return self.written
 
 
 class MatchStore(Protocol):
@@ -28,7 +42,9 @@ class MatchStore(Protocol):
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None: ...
 
-    async def live_matches(self) -> list[Match]: ...
+    def live_matches(self) -> AsyncIterator[Match]:
+        """Every live match, read a batch at a time."""
+        ...
 
     async def save_match(
         self,
@@ -39,11 +55,13 @@ class MatchStore(Protocol):
         log_entry: LogEntry | None = None,
         deadlines: list[Deadline] | None = None,
         result: Result | None = None,
-    ) -> bool:
-        """Write `match` if the stored version is still `expected_version` (its players too if `seats_changed`).
+    ) -> Saved:
+        """Write `match` if the stored version is still `expected_version` (its players too if `seats_changed`;
+        its `fixed_json` only when given).
 
-        In the same transaction: append `log_entry`, replace the match's deadlines with `deadlines` (when
-        given) and record `result`. Returns False, writing nothing, when the version has moved on.
+        In the same transaction: append `log_entry`, make the match's deadlines `deadlines` (when given; rows
+        that stay the same are not rewritten) and record `result`. Writes nothing, and says so, when the version
+        has moved on.
         """
         ...
 

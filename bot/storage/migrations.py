@@ -98,4 +98,9 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
     UPDATE matches SET announced_version = version;
     """,
+    # 5: the part of a game's state that never changes after the deal (Anomia's deck), stored once at the start
+    # instead of with every action. Matches started before keep their whole state in `state`.
+    """
+    ALTER TABLE matches ADD COLUMN fixed_state TEXT;
+    """,
 )

@@ -1,30 +1,41 @@
 """The SQLite store: the host's MatchStore on one aiosqlite connection.
 
-WAL lets readers run beside the writer; busy_timeout rides out another process's write; every write is one
-`BEGIN IMMEDIATE` transaction behind an asyncio.Lock, so a state, its log entry, its deadlines and its result
-are stored together or not at all.
+Each operation is one trip to the connection's thread: a plain function that runs all of its statements there
+(`_read`, or `_write` inside `BEGIN IMMEDIATE ... COMMIT`), rather than one trip per statement. A trip is what
+costs most (a hand-off to the thread and a wake-up of the event loop), so an action's load is one trip and its
+commit is one trip, and because the thread runs one function at a time, no read can ever land between another
+operation's BEGIN and COMMIT: readers never see an uncommitted transaction, and a write transaction holds
+SQLite's lock only for the fraction of a millisecond its statements take, never across event-loop turns. That is
+why there is no batching of commits (group commit): a commit is already as short as SQLite allows.
+
+WAL lets other processes read beside the writer; busy_timeout rides out another process's write. A state, its
+log entry, its deadlines and its result are stored together or not at all. Deadlines are diffed against the
+stored rows, so an action that leaves them as they were writes none.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import sqlite3
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import ChannelBusy, StorageBusy
+from bot.matches.ports import ChannelBusy, Saved, StorageBusy
 from bot.storage.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_MS = 5000
 """How long a statement waits for another process's write before the database counts as busy."""
+LIVE_BATCH = 1000
+"""Live matches read per trip when they are walked through at start-up."""
+T = TypeVar("T")
 
 
 class DatabaseUnusable(RuntimeError):
@@ -60,7 +71,6 @@ class SqliteStore:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
-        self._write_lock = asyncio.Lock()
         self._closed = False
 
     @classmethod
@@ -110,9 +120,7 @@ class SqliteStore:
         await self._db.close()
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0])
+        return await self._read(lambda db: int(db.execute("PRAGMA user_version").fetchone()[0]))
 
     async def _migrate(self) -> None:
         current = await self.schema_version()
@@ -127,12 +135,29 @@ class SqliteStore:
                 f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
             )
 
+    # -- one trip to the connection's thread ---------------------------------------------------------------
+
+    async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the connection's thread, in one trip."""
+        # aiosqlite has no public call for several statements in one trip; `_execute` is the one its own
+        # methods use to run a function on its thread (the version range is pinned in pyproject.toml).
+        return await self._db._execute(work, self._db._conn)
+
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK if it raises), in one trip."""
+        try:
+            return await self._read(lambda db: _in_transaction(db, work))
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise StorageBusy(str(error)) from None
+            raise
+
     # -- matches -------------------------------------------------------------------------------------------
 
     async def create_match(self, match: Match, deadlines: list[Deadline]) -> Match:
-        async with self._transaction() as db:
+        def create(db: sqlite3.Connection) -> Match:
             try:
-                cursor = await db.execute(
+                cursor = db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
                     " state, board_message_id, reminder_after_seconds, created_at, updated_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -155,33 +180,28 @@ class SqliteStore:
             except sqlite3.IntegrityError:
                 raise ChannelBusy(match.channel_id) from None
             created = match.with_changes(id=cursor.lastrowid)
-            await self._write_players(db, created)
-            await self._write_deadlines(db, created.id, [_for_match(d, created.id) for d in deadlines])
-        return created
+            _write_players(db, created)
+            _write_deadlines(db, created.id, [_for_match(deadline, created.id) for deadline in deadlines])
+            return created
+
+        return await self._write(create)
 
     async def load_match(self, match_id: int) -> Match | None:
-        async with self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
-            row = await cursor.fetchone()
-        return await self._match_from_row(row) if row else None
+        return await self._read(lambda db: _load(db, "id = ?", match_id))
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None:
-        async with self._db.execute(
-            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return await self._match_from_row(row) if row else None
+        return await self._read(lambda db: _load(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id))
 
-    async def live_matches(self) -> list[Match]:
-        """Every live match with its players, in two queries however many there are."""
-        async with self._db.execute(
-            "SELECT seats.* FROM seats JOIN matches ON matches.id = seats.match_id"
-            " WHERE matches.status IN ('lobby', 'playing') ORDER BY seats.match_id, seats.seat"
-        ) as cursor:
-            seats_by_match: dict[int, list[sqlite3.Row]] = {}
-            for seat in await cursor.fetchall():
-                seats_by_match.setdefault(seat["match_id"], []).append(seat)
-        async with self._db.execute("SELECT * FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id") as cursor:
-            return [_match(row, seats_by_match.get(row["id"], [])) for row in await cursor.fetchall()]
+    async def live_matches(self) -> AsyncIterator[Match]:
+        """Every live match with its players, a batch per trip, so however many there are only one batch is held."""
+        after = 0
+        while True:
+            batch = await self._read(lambda db, after=after: _live_batch(db, after))
+            for match in batch:
+                yield match
+            if len(batch) < LIVE_BATCH:
+                return
+            after = batch[-1].id
 
     async def save_match(
         self,
@@ -192,11 +212,11 @@ class SqliteStore:
         log_entry: LogEntry | None = None,
         deadlines: list[Deadline] | None = None,
         result: Result | None = None,
-    ) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
+    ) -> Saved:
+        def save(db: sqlite3.Connection) -> Saved:
+            cursor = db.execute(
                 "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
-                " turn_notice_version = ? WHERE id = ? AND version = ?",
+                " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",
                 (
                     match.status.value,
                     match.opener_id,
@@ -205,17 +225,18 @@ class SqliteStore:
                     match.state_json,
                     _instant(match.updated_at),
                     match.turn_notice_version,
+                    match.fixed_json,
                     match.id,
                     expected_version,
                 ),
             )
             if cursor.rowcount != 1:
-                return False
+                return Saved(False)
             if seats_changed:
-                await db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-                await self._write_players(db, match)
+                db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+                _write_players(db, match)
             if log_entry is not None:
-                await db.execute(
+                db.execute(
                     "INSERT INTO actions (match_id, version, seat, user_id, action, events, at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -228,24 +249,22 @@ class SqliteStore:
                         _instant(log_entry.at),
                     ),
                 )
-            if deadlines is not None:
-                await db.execute("DELETE FROM deadlines WHERE match_id = ?", (match.id,))
-                await self._write_deadlines(db, match.id, deadlines)
+            earliest = _replace_deadlines(db, match.id, deadlines) if deadlines is not None else None
             if result is not None:
-                await self._write_result(db, result)
-        return True
+                _write_result(db, result)
+            return Saved(True, earliest)
+
+        return await self._write(save)
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+        await self._execute_write("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE matches SET board_version = max(board_version, ?),"
-                " announced_version = max(announced_version, ?) WHERE id = ?",
-                (version, announced_version, match_id),
-            )
+        await self._execute_write(
+            "UPDATE matches SET board_version = max(board_version, ?),"
+            " announced_version = max(announced_version, ?) WHERE id = ?",
+            (version, announced_version, match_id),
+        )
 
     async def stale_boards(self) -> list[int]:
         return await self._match_ids("board_message_id IS NOT NULL AND board_version < version")
@@ -263,112 +282,171 @@ class SqliteStore:
         return await self._match_ids("status IN ('playing', 'finished') AND announced_version < version")
 
     async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
-        async with self._db.execute(
-            "SELECT version, events FROM actions WHERE match_id = ? AND version > ? ORDER BY version",
-            (match_id, after_version),
-        ) as cursor:
-            return [(row[0], json.loads(row[1])) for row in await cursor.fetchall()]
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT version, events FROM actions WHERE match_id = ? AND version > ? ORDER BY version",
+                (match_id, after_version),
+            ).fetchall()
+        )
+        return [(row[0], json.loads(row[1])) for row in rows]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""
-        async with self._transaction() as db:
-            await db.execute(f"UPDATE matches SET {column} = max({column}, ?) WHERE id = ?", (version, match_id))
+        await self._execute_write(f"UPDATE matches SET {column} = max({column}, ?) WHERE id = ?", (version, match_id))
 
     async def _match_ids(self, condition: str) -> list[int]:
-        async with self._db.execute(f"SELECT id FROM matches WHERE {condition} ORDER BY id") as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._read(
+            lambda db: db.execute(f"SELECT id FROM matches WHERE {condition} ORDER BY id").fetchall()
+        )
+        return [row[0] for row in rows]
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+        await self._execute_write(
+            "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
     async def next_deadline_at(self) -> datetime | None:
-        async with self._db.execute("SELECT MIN(due_at) FROM deadlines") as cursor:
-            row = await cursor.fetchone()
+        row = await self._read(lambda db: db.execute("SELECT MIN(due_at) FROM deadlines").fetchone())
         return _parse_instant(row[0]) if row and row[0] else None
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
-        async with self._db.execute(
-            "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (_instant(now),)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (_instant(now),)
+            ).fetchall()
+        )
         return [_deadline_from_row(row) for row in rows]
 
     async def deadlines_of(self, match_id: int) -> list[Deadline]:
-        async with self._db.execute("SELECT * FROM deadlines WHERE match_id = ?", (match_id,)) as cursor:
-            return [_deadline_from_row(row) for row in await cursor.fetchall()]
+        rows = await self._read(
+            lambda db: db.execute("SELECT * FROM deadlines WHERE match_id = ?", (match_id,)).fetchall()
+        )
+        return [_deadline_from_row(row) for row in rows]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
+        def claim(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
                 "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
                 (deadline.match_id, deadline.kind.value, deadline.key, _instant(deadline.due_at)),
             )
             return cursor.rowcount == 1
 
+        return await self._write(claim)
+
     # -- the bot's own facts -------------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
-        async with self._db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self._read(lambda db: db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone())
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
-
-    # -- internals -----------------------------------------------------------------------------------------
-
-    def _transaction(self) -> _WriteTransaction:
-        return _WriteTransaction(self._db, self._write_lock)
-
-    async def _match_from_row(self, row: sqlite3.Row) -> Match:
-        async with self._db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)) as cursor:
-            return _match(row, await cursor.fetchall())
-
-    @staticmethod
-    async def _write_players(db: aiosqlite.Connection, match: Match) -> None:
-        await db.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
-            [(match.id, p.seat, p.user_id, p.name, int(p.dms_closed)) for p in match.players],
+        await self._execute_write(
+            "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
         )
 
-    @staticmethod
-    async def _write_deadlines(db: aiosqlite.Connection, match_id: int, deadlines: list[Deadline]) -> None:
-        await db.executemany(
-            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)",
-            [
-                (match_id, d.kind.value, d.key, _instant(d.due_at), json.dumps(d.data, sort_keys=True))
-                for d in deadlines
-            ],
-        )
+    async def _execute_write(self, sql: str, parameters: tuple[Any, ...]) -> None:
+        await self._write(lambda db: db.execute(sql, parameters))
 
-    @staticmethod
-    async def _write_result(db: aiosqlite.Connection, result: Result) -> None:
-        await db.execute(
-            "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                result.match_id,
-                result.game,
-                result.guild_id,
-                _instant(result.finished_at),
-                result.reason,
-                json.dumps(result.outcome, sort_keys=True),
-            ),
+
+def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    db.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for another process's write
+    try:
+        done = work(db)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return done
+
+
+def _load(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
+    row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
+    if row is None:
+        return None
+    return _match(row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall())
+
+
+def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
+    rows = db.execute(
+        "SELECT * FROM matches WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?",
+        (after, LIVE_BATCH),
+    ).fetchall()
+    if not rows:
+        return []
+    seats: dict[int, list[sqlite3.Row]] = {}
+    for seat in db.execute(
+        "SELECT * FROM seats WHERE match_id BETWEEN ? AND ? ORDER BY match_id, seat", (rows[0]["id"], rows[-1]["id"])
+    ):
+        seats.setdefault(seat["match_id"], []).append(seat)
+    return [_match(row, seats.get(row["id"], [])) for row in rows]
+
+
+def _write_players(db: sqlite3.Connection, match: Match) -> None:
+    db.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
+        [(match.id, p.seat, p.user_id, p.name, int(p.dms_closed)) for p in match.players],
+    )
+
+
+def _deadline_row(deadline: Deadline) -> tuple[str, str]:
+    return _instant(deadline.due_at), json.dumps(deadline.data, sort_keys=True)
+
+
+def _write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadline]) -> None:
+    db.executemany(
+        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, d.kind.value, d.key, *_deadline_row(d)) for d in deadlines],
+    )
+
+
+def _replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
+    """Make the match's deadline rows `wanted`, touching only rows that differ; a deadline that
+    `keeps_first_due` keeps the due time it was stored with. Returns the earliest due time written."""
+    stored = {
+        (row[0], row[1]): (row[2], row[3])
+        for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
+    }
+    earliest = None
+    for deadline in wanted:
+        name = (deadline.kind.value, deadline.key)
+        row = _deadline_row(deadline)
+        before = stored.pop(name, None)
+        if before is not None and (deadline.keeps_first_due or before == row):
+            continue
+        db.execute(
+            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
+            (match_id, *name, *row),
         )
-        await db.executemany(
-            "INSERT INTO result_players (match_id, user_id, place, won) VALUES (?, ?, ?, ?)",
-            [
-                (result.match_id, user_id, place, int(user_id in result.winners))
-                for user_id, place in result.placings.items()
-            ],
-        )
+        earliest = deadline.due_at if earliest is None else min(earliest, deadline.due_at)
+    db.executemany(
+        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?", [(match_id, *name) for name in stored]
+    )
+    return earliest
+
+
+def _write_result(db: sqlite3.Connection, result: Result) -> None:
+    db.execute(
+        "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            result.match_id,
+            result.game,
+            result.guild_id,
+            _instant(result.finished_at),
+            result.reason,
+            json.dumps(result.outcome, sort_keys=True),
+        ),
+    )
+    db.executemany(
+        "INSERT INTO result_players (match_id, user_id, place, won) VALUES (?, ?, ?, ?)",
+        [
+            (result.match_id, user_id, place, int(user_id in result.winners))
+            for user_id, place in result.placings.items()
+        ],
+    )
 
 
 def _for_match(deadline: Deadline, match_id: int) -> Deadline:
@@ -395,6 +473,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         turn_notice_version=row["turn_notice_version"],
         turn_told_version=row["turn_told_version"],
         announced_version=row["announced_version"],
+        fixed_json=row["fixed_state"],
         reminder_after_seconds=row["reminder_after_seconds"],
     )
 
@@ -403,31 +482,3 @@ def _deadline_from_row(row: sqlite3.Row) -> Deadline:
     return Deadline(
         row["match_id"], DeadlineKind(row["kind"]), _parse_instant(row["due_at"]), json.loads(row["data"]), row["key"]
     )
-
-
-class _WriteTransaction:
-    """`async with` a BEGIN IMMEDIATE ... COMMIT (or ROLLBACK on error), one writer at a time."""
-
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
-        self._db = db
-        self._lock = lock
-
-    async def __aenter__(self) -> aiosqlite.Connection:
-        await self._lock.acquire()
-        try:
-            await self._db.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for another process's write
-        except sqlite3.OperationalError as error:
-            self._lock.release()
-            if "locked" in str(error) or "busy" in str(error):
-                raise StorageBusy(str(error)) from None
-            raise
-        except BaseException:
-            self._lock.release()
-            raise
-        return self._db
-
-    async def __aexit__(self, exc_type: Any, exc: Any, traceback: Any) -> None:
-        try:
-            await self._db.execute("ROLLBACK" if exc_type else "COMMIT")
-        finally:
-            self._lock.release()

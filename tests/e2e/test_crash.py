@@ -82,7 +82,7 @@ async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(t
                 match = stored(database)
                 if match["status"] != "playing":
                     break
-                state = RULES["anarchy"].decode_state(json.loads(match["state"]))
+                state = RULES["anarchy"].decode_state(json.loads(match["state"]) | json.loads(match["fixed_state"]))
                 (seat,) = RULES["anarchy"].actors(state)
                 player = users[match["seats"][seat]]
                 panel = await (await player.click(board, "My hand")).response()

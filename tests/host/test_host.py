@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from support import make_host, stored_log, stored_result
@@ -173,7 +175,7 @@ async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, sto
     reopened = await SqliteStore.open(db_path)
     try:
         second = make_host(reopened, clock)
-        assert sorted(match.id for match in await reopened.live_matches()) == live
+        assert sorted([match.id async for match in reopened.live_matches()]) == live
         match = await second.get(live[0])
         assert host.snapshot(match).public_view.total == 2
         next_player = await current_player(second, live[0])
@@ -356,8 +358,39 @@ async def test_resume_reads_every_live_match_and_names_unreadable_ones(host, sto
 
 async def test_whoever_runs_deadlines_is_told_when_new_ones_are_written(host, clock):
     told = []
-    host.on_deadlines_changed = lambda: told.append(1)
+    host.on_deadlines_changed = told.append
     match_id = await started_timed(host, computer_players=1)
     assert len(told) == 2  # the lobby's expiry, then the game's reminder and timers
     await host.act(match_id, ALICE, "add 1")
-    assert len(told) == 3
+    assert len(told) == 3 and told[-1] == min(deadline.due_at for deadline in await host.store.deadlines_of(match_id))
+
+
+async def test_deadlines_left_as_they_were_are_not_written_again(host, store, clock):
+    match_id = await started_timed(host, computer_players=1)
+    match = await host.get(match_id)
+    deadlines = await store.deadlines_of(match_id)
+    later = match.with_changes(version=match.version + 1)
+    saved = await store.save_match(later, expected_version=match.version, deadlines=deadlines)
+    assert saved and saved.earliest_new_due is None
+    assert await store.deadlines_of(match_id) == deadlines
+    # A timer keeps the due time it was armed with; a reminder that moves is written, and one no longer wanted goes.
+    (timer,) = [deadline for deadline in deadlines if deadline.kind is DeadlineKind.GAME_TIMER]
+    rearmed = replace(timer, due_at=timer.due_at + timedelta(hours=1), keeps_first_due=True)
+    saved = await store.save_match(
+        later.with_changes(version=later.version + 1), expected_version=later.version, deadlines=[rearmed]
+    )
+    assert saved.earliest_new_due is None
+    assert await store.deadlines_of(match_id) == [timer]
+
+
+async def test_no_lock_is_kept_for_a_match_nobody_is_waiting_for(host, clock):
+    playing = await started_countto(host, BOB)
+    lobby = await host.open_table(guild_id=1, channel_id=800, game="countto", opener_id=CARA, opener_name="Cara")
+    await refused(host.act(playing, CARA, "add 1"), RefusalReason.NOT_IN_GAME)
+    await refused(host.act(12345, ALICE, "add 1"), RefusalReason.NO_TABLE)
+    await asyncio.gather(*(host.act(playing, ALICE, "add 1") for _ in range(3)), return_exceptions=True)
+    clock.advance(hours=25)
+    await host.fire_due_deadlines()  # the lobby expires
+    assert (await host.get(lobby.id)).status is MatchStatus.EXPIRED
+    # The host's locks live only while someone holds or waits for them (they used to stay for every match).
+    assert len(host._locks) == 0

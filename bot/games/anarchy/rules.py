@@ -41,6 +41,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     state_type = AnarchyState
     event_kinds = AnarchyEvent
     end_reasons = AnarchyEnd
+    fixed_fields = ("options", "dealer", "trump_indicator")
     # Each option's help is shown to players as it stands (one line under the lobby's menu): plain words, no
     # ruling codes. The rulings: drawing A3, playing on A8.
     options = (

@@ -97,6 +97,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
     event_kinds = AnomiaEvent
     end_reasons = AnomiaEnd
     takes_typed_moves = True
+    fixed_fields = ("options", "deck", "computer_seats", "opener")
     min_players = 3
     max_players = 6  # ruling M3: two players are not offered
     # Each option's help is shown to players as it stands (one line under the lobby's menu): plain words, no
