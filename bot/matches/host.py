@@ -37,7 +37,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import ChannelBusy, Clock, MatchStore
+from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
@@ -343,8 +343,11 @@ class MatchHost:
         self, match_id: int, user_id: int, action_text: str, *, expected_version: int | None = None
     ) -> ActionResult:
         """Apply one player's action. `expected_version` is the board version the click came from."""
-        async with self._lock(match_id):
-            match = await self._load_game(match_id)
+        if not 0 < match_id <= LARGEST_ID:
+            raise Refusal(RefusalReason.NO_TABLE)
+
+        def decide(stored: Match | None) -> tuple[Change, ActionResult]:
+            match = self._running(stored)
             player = self._player(match, user_id)
             if expected_version is not None and expected_version != match.version:
                 raise Refusal(RefusalReason.STALE_BOARD)
@@ -355,7 +358,10 @@ class MatchHost:
                 action = rules.parse_action(action_text)
             except ParseError as error:
                 raise Refusal(RefusalReason.ILLEGAL_ACTION, detail=str(error)) from None
-            return await self._apply(match, state, player.seat, user_id, action)
+            return self._applied(match, state, player.seat, user_id, action)
+
+        async with self._lock(match_id):
+            return await self._change(match_id, decide)
 
     async def act_typed(
         self, channel_id: int, user_id: int, text: str, arrival: int, *, from_chat: bool
@@ -371,8 +377,9 @@ class MatchHost:
             if from_chat:
                 return None
             raise Refusal(RefusalReason.NOTHING_TO_TYPE)
-        async with self._lock(match.id):
-            match = await self._load_game(match.id)
+
+        def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
+            match = self._running(stored)
             rules = self.rules_for(match)
             state = decode_state(rules, match)
             actors = rules.actors(state)
@@ -381,17 +388,39 @@ class MatchHost:
             move = rules.read_typed(state, seat, text, arrival)
             if move is None or (move.by_game and not from_chat):
                 if from_chat:
-                    return None
+                    return None, None
                 raise Refusal(RefusalReason.NOTHING_TO_TYPE)
             if move.by_game:
                 try:
-                    return await self._apply(match, state, SYSTEM, 0, move.action)
+                    return self._applied(match, state, SYSTEM, 0, move.action)
                 except Refusal:
-                    return None  # nothing the game could note: it stays chat
-            return await self._apply(match, state, seat, user_id, move.action)
+                    return None, None  # nothing the game could note: it stays chat
+            return self._applied(match, state, seat, user_id, move.action)
+
+        async with self._lock(match.id):
+            return await self._change(match.id, decide)
+
+    async def _change(
+        self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]]
+    ) -> Any:
+        """Load, decide and commit in one transaction (one trip to the database), then report."""
+        saved, result = await self.store.change_match(match_id, decide)
+        if not saved:
+            raise Refusal(RefusalReason.CHANGED_MEANWHILE)
+        if saved.earliest_new_due is not None:
+            self.on_deadlines_changed(saved.earliest_new_due)
+        return result
 
     async def _apply(self, match: Match, state: Any, seat: Seat, user_id: int, action: Action) -> ActionResult:
-        """Apply the rules, commit the new state with its log entry, deadlines and result, and report."""
+        """Apply the rules to a match already loaded, commit, and report."""
+        change, result = self._applied(match, state, seat, user_id, action)
+        await self._commit(match, change.match, **_writes(change))
+        return result
+
+    def _applied(
+        self, match: Match, state: Any, seat: Seat, user_id: int, action: Action
+    ) -> tuple[Change, ActionResult]:
+        """The rules applied: the new state with its log entry, deadlines and result, and the report."""
         rules = self.rules_for(match)
         actors = rules.actors(state)
         try:
@@ -412,14 +441,14 @@ class MatchHost:
         log_entry = LogEntry(
             match.id, updated.version, seat, user_id, action.notation, [encode(event) for event in events], now
         )
-        await self._commit(
-            match,
+        change = Change(
             updated,
+            match.version,
             log_entry=log_entry,
             deadlines=[] if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome else None,
         )
-        return ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
+        return change, ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
@@ -525,11 +554,14 @@ class MatchHost:
             raise Refusal(RefusalReason.ALREADY_STARTED)
         return match
 
-    async def _load_game(self, match_id: int) -> Match:
-        match = await self.get(match_id)
+    @classmethod
+    def _running(cls, match: Match | None) -> Match:
+        """The match, if its game is running; else the refusal that says why not."""
+        if match is None:
+            raise Refusal(RefusalReason.NO_TABLE)
         if match.status is MatchStatus.LOBBY:
             raise Refusal(RefusalReason.NOT_STARTED)
-        self._require_live(match)
+        cls._require_live(match)
         return match
 
     @staticmethod
@@ -665,3 +697,7 @@ class MatchLocks:
             users[0] -= 1
             if not users[0]:
                 del self._locks[match_id]
+
+
+def _writes(change: Change) -> dict[str, Any]:
+    return {"log_entry": change.log_entry, "deadlines": change.deadlines, "result": change.result}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.matches.model import Deadline, LogEntry, Match, Result
+
+T = TypeVar("T")
 
 
 class Clock(Protocol):
@@ -26,6 +28,17 @@ class Saved:
 
     def __bool__(self) -> bool:
         return self.written
+
+
+@dataclass(frozen=True)
+class Change:
+    """A match's new record and what is written with it in the same transaction (see `MatchStore.save_match`)."""
+
+    match: Match
+    expected_version: int
+    log_entry: LogEntry | None = None
+    deadlines: list[Deadline] | None = None
+    result: Result | None = None
 
 
 class MatchStore(Protocol):
@@ -63,6 +76,14 @@ class MatchStore(Protocol):
         that stay the same are not rewritten) and record `result`. Writes nothing, and says so, when the version
         has moved on.
         """
+        ...
+
+    async def change_match(
+        self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
+    ) -> tuple[Saved, T]:
+        """Load the match, let `decide` work out its change (None: nothing to write) and a reply, and write the
+        change, all in one transaction. `decide` is plain and quick (it may run where the database does, off the
+        event loop); what it raises rolls everything back and reaches the caller."""
         ...
 
     async def set_board_message(self, match_id: int, message_id: int) -> None: ...

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import ChannelBusy, Saved, StorageBusy
+from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.storage.migrations import MIGRATIONS
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -213,48 +213,17 @@ class SqliteStore:
         deadlines: list[Deadline] | None = None,
         result: Result | None = None,
     ) -> Saved:
-        def save(db: sqlite3.Connection) -> Saved:
-            cursor = db.execute(
-                "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
-                " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",
-                (
-                    match.status.value,
-                    match.opener_id,
-                    json.dumps(match.options, sort_keys=True),
-                    match.version,
-                    match.state_json,
-                    _instant(match.updated_at),
-                    match.turn_notice_version,
-                    match.fixed_json,
-                    match.id,
-                    expected_version,
-                ),
-            )
-            if cursor.rowcount != 1:
-                return Saved(False)
-            if seats_changed:
-                db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-                _write_players(db, match)
-            if log_entry is not None:
-                db.execute(
-                    "INSERT INTO actions (match_id, version, seat, user_id, action, events, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        log_entry.match_id,
-                        log_entry.version,
-                        log_entry.seat,
-                        log_entry.user_id,
-                        log_entry.action,
-                        json.dumps(log_entry.events, sort_keys=True),
-                        _instant(log_entry.at),
-                    ),
-                )
-            earliest = _replace_deadlines(db, match.id, deadlines) if deadlines is not None else None
-            if result is not None:
-                _write_result(db, result)
-            return Saved(True, earliest)
+        change = Change(match, expected_version, log_entry, deadlines, result)
+        return await self._write(lambda db: _save(db, change, seats_changed=seats_changed))
 
-        return await self._write(save)
+    async def change_match(
+        self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
+    ) -> tuple[Saved, T]:
+        def load_decide_save(db: sqlite3.Connection) -> tuple[Saved, T]:
+            change, reply = decide(_load(db, "id = ?", match_id))
+            return (Saved(True) if change is None else _save(db, change)), reply
+
+        return await self._write(load_decide_save)
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         await self._execute_write("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
@@ -382,6 +351,49 @@ def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
     ):
         seats.setdefault(seat["match_id"], []).append(seat)
     return [_match(row, seats.get(row["id"], [])) for row in rows]
+
+
+def _save(db: sqlite3.Connection, change: Change, *, seats_changed: bool = False) -> Saved:
+    match = change.match
+    cursor = db.execute(
+        "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
+        " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",
+        (
+            match.status.value,
+            match.opener_id,
+            json.dumps(match.options, sort_keys=True),
+            match.version,
+            match.state_json,
+            _instant(match.updated_at),
+            match.turn_notice_version,
+            match.fixed_json,
+            match.id,
+            change.expected_version,
+        ),
+    )
+    if cursor.rowcount != 1:
+        return Saved(False)
+    if seats_changed:
+        db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+        _write_players(db, match)
+    entry = change.log_entry
+    if entry is not None:
+        db.execute(
+            "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                entry.match_id,
+                entry.version,
+                entry.seat,
+                entry.user_id,
+                entry.action,
+                json.dumps(entry.events, sort_keys=True),
+                _instant(entry.at),
+            ),
+        )
+    earliest = _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
+    if change.result is not None:
+        _write_result(db, change.result)
+    return Saved(True, earliest)
 
 
 def _write_players(db: sqlite3.Connection, match: Match) -> None:

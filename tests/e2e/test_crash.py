@@ -1,6 +1,7 @@
 """A real bot process killed with SIGKILL at random moments of a game, and started again each time.
 
-No acknowledged move may be lost or applied twice, and after each start the table must catch up by itself:
+No acknowledged move may be lost or applied twice (checked against the action log, also for a kill in the middle
+of a stream of moves on several tables), and after each start the table must catch up by itself:
 the board shows the game's current version, the player to act has been told and every change's announcements
 were said, without anyone moving.
 """
@@ -118,3 +119,72 @@ async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(t
             if bot.process is not None and bot.process.returncode is None:
                 bot.process.terminate()
                 await bot.process.wait()
+
+
+def logged(database: Path, match_id: int) -> dict[int, int]:
+    """version -> user id of each logged action of a match."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT version, user_id FROM actions WHERE match_id = ?", (match_id,))
+        return dict(rows.fetchall())
+
+
+def live_match(database: Path, channel_id: int) -> sqlite3.Row | None:
+    with sqlite3.connect(database) as connection:
+        connection.row_factory = sqlite3.Row
+        return connection.execute(
+            "SELECT * FROM matches WHERE channel_id = ? AND status = 'playing'", (channel_id,)
+        ).fetchone()
+
+
+async def test_kill_9_in_a_stream_of_moves_on_several_tables_loses_and_doubles_nothing(tmp_path):
+    database = tmp_path / "anthology.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.create_guild("Game Night")
+        tables = []
+        for number in range(3):
+            channel = guild.create_text_channel(f"table-{number}")
+            tables.append((channel, guild.add_member(f"ann{number}"), guild.add_member(f"ben{number}")))
+        bot = BotProcess(fake, database)
+        await bot.start(tables[0][0], tables[0][1])
+        acknowledged: list[tuple[int, int, int]] = []  # (match id, version the move made, user id)
+        try:
+            boards = []
+            for channel, ann, ben in tables:
+                board = await (await ann.slash(channel, "play", game="anarchy", thread=False)).response()
+                await (await ben.click(board, "Join")).response()
+                await (await ann.click(board, "Start")).response()
+                boards.append(board)
+
+            async def keep_playing(channel, ann, ben, board) -> None:
+                users = {ann.id: ann, ben.id: ben}
+                while (match := live_match(database, channel.id)) is not None:
+                    state = RULES["anarchy"].decode_state(json.loads(match["state"]) | json.loads(match["fixed_state"]))
+                    (seat,) = RULES["anarchy"].actors(state)
+                    with sqlite3.connect(database) as connection:
+                        (user_id,) = connection.execute(
+                            "SELECT user_id FROM seats WHERE match_id = ? AND seat = ?", (match["id"], seat)
+                        ).fetchone()
+                    player = users[user_id]
+                    panel = await (await player.click(board, "My hand")).response()
+                    reply = await (await choose_first(player, panel)).response()
+                    if not (reply.ephemeral and "out of date" in (reply.content or "")):
+                        acknowledged.append((match["id"], match["version"] + 1, user_id))
+
+            streams = [
+                asyncio.create_task(keep_playing(*table, board)) for table, board in zip(tables, boards, strict=True)
+            ]
+            await asyncio.sleep(random.Random(9).uniform(1.0, 2.0))
+            await bot.kill()  # in the middle of the stream: moves in flight on every table
+            for stream in streams:
+                stream.cancel()
+            await asyncio.gather(*streams, return_exceptions=True)
+        finally:
+            if bot.process is not None and bot.process.returncode is None:
+                bot.process.kill()
+                await bot.process.wait()
+        assert len(acknowledged) >= 6, "the stream was under way"
+        for match_id in {match_id for match_id, _, _ in acknowledged}:
+            log = logged(database, match_id)
+            assert sorted(log) == list(range(min(log), min(log) + len(log))), "no gap and nothing twice"
+            for _, version, user_id in (entry for entry in acknowledged if entry[0] == match_id):
+                assert log.get(version) == user_id, "every acknowledged move is in the log as its player's"
