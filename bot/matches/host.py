@@ -2,7 +2,9 @@
 
 Every request follows the same path: load the match from storage, check who is asking (seat, turn, board
 version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
-and result in one transaction, and only then return a `Snapshot` of what to show. A per-match lock serialises
+and result in one transaction, and only then return a `Snapshot` of what to show. For a player's action the
+load, the checks, the rules and the commit are that one transaction, handed to storage as one function
+(`MatchStore.change_match`), so an action costs one trip to the database. A per-match lock serialises
 simultaneous requests inside this process; the stored version refuses a write from a stale copy.
 
 The host speaks no platform: a refusal is a reason with details that the adapter words, and the arrival key
