@@ -5,9 +5,10 @@ Each operation is one trip to the connection's thread: a plain function that run
 costs most (a hand-off to the thread and a wake-up of the event loop, more than the statements themselves), so
 a player's action is a single trip: `change_match` loads the match, lets the host decide (the pure rules) and
 writes the result in one transaction. Because the thread runs one function at a time, no read can ever land
-between another operation's BEGIN and COMMIT: readers never see an uncommitted transaction, and a write transaction holds
-SQLite's lock only for the fraction of a millisecond its statements take, never across event-loop turns. That is
-why there is no batching of commits (group commit): a commit is already as short as SQLite allows.
+between another operation's BEGIN and COMMIT: readers never see an uncommitted transaction, and a write
+transaction holds SQLite's lock only for the fraction of a millisecond its statements take, never across
+event-loop turns. That is why there is no batching of commits (group commit): a commit is already as short as
+SQLite allows.
 
 WAL lets other processes read beside the writer; busy_timeout rides out another process's write. A state, its
 log entry, its deadlines and its result are stored together or not at all. Deadlines are diffed against the
