@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import secrets
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -28,6 +29,7 @@ from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.storage import SqliteStore
 
 log = logging.getLogger(__name__)
+GIL_SWITCH_SECONDS = 0.0005
 
 EXTENSIONS = ("cogs.tables", "cogs.chat")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
@@ -166,6 +168,10 @@ async def run(
     games = load_games()  # every game's content, read once
     # The content lives as long as the process: the garbage collector need not walk it again and again.
     gc.freeze()
+    # Every database call is a hand-off to the database thread, which needs the interpreter lock back from a busy
+    # event loop; by default the loop keeps it for up to 5 ms at a time, which under load made each hand-off wait
+    # that long (measured with bench/load_bench.py).
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     store = await SqliteStore.open(settings.database_path)
     try:
         await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)
