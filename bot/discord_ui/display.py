@@ -465,7 +465,8 @@ class TableDisplay:
         """Wait before trying again what Discord refused; False when the bot is stopping instead (what was not
         shown is caught up at the next start)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._stopping.wait(), self._retry_delay(failures))
+            async with asyncio.timeout(self._retry_delay(failures)):  # not wait_for: see DeadlineRunner.run
+                await self._stopping.wait()
         return not self._stopping.is_set()
 
     def stop_retrying(self) -> None:

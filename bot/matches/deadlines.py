@@ -57,5 +57,8 @@ class DeadlineRunner:
                 log.exception("deadline check failed; trying again shortly")
                 delay = LONGEST_SLEEP_SECONDS
             self._next_look = self.host.clock.now() + timedelta(seconds=delay)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that comes just as the
+            # wake-up does, and the runner would never stop.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()

@@ -10,7 +10,7 @@ import pytest
 from support import make_host, stored_log, stored_result
 
 from bot.discord_ui.wording import refusal_text
-from bot.matches import DeadlineKind, MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason
 from bot.storage import SqliteStore
 
 ALICE, BOB, CARA, DAN = 101, 102, 103, 104
@@ -394,3 +394,27 @@ async def test_no_lock_is_kept_for_a_match_nobody_is_waiting_for(host, clock):
     assert (await host.get(lobby.id)).status is MatchStatus.EXPIRED
     # The host's locks live only while someone holds or waits for them (they used to stay for every match).
     assert len(host._locks) == 0
+
+
+async def test_the_deadline_runner_is_woken_only_for_a_deadline_due_before_it_looks_again(host, clock):
+    async def shown(item) -> None:
+        pass
+
+    runner = DeadlineRunner(host, shown)
+    host.on_deadlines_changed = runner.wake
+    running = asyncio.create_task(runner.run())
+    try:
+        await started_timed(host, computer_players=1)
+        for _ in range(100):
+            if runner._next_look is not None:
+                break
+            await asyncio.sleep(0.01)
+        planned = runner._next_look
+        runner.wake(planned + timedelta(hours=1))
+        assert not runner._wake.is_set(), "a later deadline does not wake it"
+        runner.wake(planned - timedelta(seconds=1))
+        assert runner._wake.is_set(), "an earlier one does"
+    finally:
+        # Stopped just as it wakes, it stops all the same (asyncio.wait_for would have swallowed this cancel).
+        running.cancel()
+        await asyncio.wait_for(asyncio.gather(running, return_exceptions=True), 5)

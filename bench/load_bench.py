@@ -1,0 +1,474 @@
+"""Benchmark of throughput under saturation: many Anarchy tables played at once through the fake Discord.
+
+The bot runs as production runs it: `python -m bot`'s main() in a process of its own (tests/bot_process.py, which
+only points discord.py's two base addresses at the fake), with a fresh SQLite file and the production settings
+(board edits at most once a second per board, the real clock, random deals). The fake Discord of
+tests/fakediscord (REST and gateway on 127.0.0.1) and the scripted players run in this process. Nothing in the
+bot is replaced: every move goes interaction -> controller -> host -> SQLite -> interaction response, then board
+edit and turn DM. The bot's package is imported from `--bot-root` (this checkout by default; the child gets
+PYTHONPATH=<bot root>, and reports on stderr which folder its `bot` and `cogs` modules came from).
+
+`--tables` Anarchy tables are opened, each in its own text channel with three players of its own, and started.
+Then one task per table plays as fast as the fake lets it: the player to act (read from the bot's SQLite file
+through a read-only connection, the match's state decoded with this checkout's Anarchy rules) presses My hand on
+the board, picks the first card of the private panel (else presses its first button: Draw) and waits for the
+answer. A move's time runs from the click on the panel's option to the moment the fake received the bot's
+interaction response (its callback). Only accepted moves count (the panel updated in place); a refusal (an
+ephemeral text) is counted apart and whose turn it is read again. When a game ends, a new table is opened in its
+channel. Moves are counted for `--seconds` after `--warmup` seconds.
+
+Errors and tracebacks in the bot's stderr, late interaction responses (over the fake's 3 s deadline) and tables
+that stopped moving are reported with the figures (details on stderr), and so is the CPU each process used in the
+window (percent of one core, all threads): `bot_cpu_percent` (the bot's process), `bench_cpu_percent` (the fake
+and the players) and `machine_cpu_percent` (all processes on all cores; more than the sum of the two means
+something else ran).
+
+    .venv/bin/python bench/load_bench.py                              # 50 tables, 30 s, this checkout's bot
+    .venv/bin/python bench/load_bench.py --tables 10 --seconds 10     # a quick look
+    .venv/bin/python bench/load_bench.py --bot-root /tmp/baseline     # another checkout's bot, this fake
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import re
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# The fake Discord lives in tests/. This process imports `bot` only to decode stored states, always from this
+# checkout (ahead of any PYTHONPATH); the bot under test runs in the child, from --bot-root.
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
+from fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle, ScriptedUser, ScriptError
+from timing import summary
+
+from bot.catalogue import load_games
+
+REPO = Path(__file__).resolve().parent.parent
+TESTS = REPO / "tests"
+BOT_PROCESS = TESTS / "bot_process.py"
+PANEL_UPDATED = 7
+"""The interaction response type of an accepted move on a private panel: the panel edited in place."""
+STUCK_AFTER = 5.0
+"""Seconds without an answer from the bot to any of its steps after which a table counts as stuck."""
+GIVE_UP_AFTER = 50
+"""Failures in a row (no response, late response, refusal) after which a table's task stops."""
+CHILD_MARK = "load-bench child:"
+"""How the child's lines about where it imported the bot from begin on its stderr."""
+CHILD = f"""
+import atexit, runpy, sys
+from pathlib import Path
+sys.path[0] = {str(TESTS)!r}  # as when tests/bot_process.py is run as a script
+import bot, cogs
+
+def roots():
+    found = set()
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in ("bot", "cogs") and getattr(module, "__file__", None):
+            path = Path(module.__file__).resolve()
+            found.add(str(path.parents[name.count(".") + (path.name == "__init__.py")]))
+    return " + ".join(sorted(found))
+
+print({CHILD_MARK!r}, "started, bot and cogs from", roots(), file=sys.stderr, flush=True)
+atexit.register(lambda: print({CHILD_MARK!r}, "exiting, bot and cogs from", roots(), file=sys.stderr, flush=True))
+runpy.run_path({str(BOT_PROCESS)!r}, run_name="__main__")
+"""
+"""`python -c CHILD API GATEWAY` is `python tests/bot_process.py API GATEWAY`, saying where `bot` came from."""
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) (\S+): (.*)$")
+"""A line of `python -m bot`'s log format, `%(asctime)s %(levelname)s %(name)s: %(message)s`."""
+
+
+async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
+    """Pick the first card a private panel offers, else press its first button (as tests/anthology_driver.py)."""
+    if panel.selects():
+        return await player.select(panel, panel.select_options()[0])
+    return await player.click(panel, panel.button_labels()[0])
+
+
+class BotProcess:
+    """`python -m bot` in its own process against the fake, on one database file, its stderr in a file."""
+
+    def __init__(self, fake: FakeDiscord, database: Path, bot_root: Path, folder: Path) -> None:
+        self.fake = fake
+        self.folder = folder
+        self.log_path = folder / "bot.stderr.log"
+        self.environment = {
+            **os.environ,
+            "PYTHONPATH": str(bot_root),
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_PATH": str(database),
+        }
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, channel: FakeChannel, user: ScriptedUser) -> None:
+        with self.log_path.open("ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                CHILD,
+                self.fake.api_base,
+                self.fake.gateway_url,
+                env=self.environment,
+                cwd=self.folder,  # no stray .env from the current folder
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
+        # Ready when it answers a command.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.returncode is not None:
+                raise RuntimeError(f"the bot process ended with {self.process.returncode}:\n{self.log_tail()}")
+            if self.fake.gateway.connection is not None:
+                try:
+                    await (await user.slash(channel, "status")).response(timeout=2)
+                    return
+                except (ScriptError, TimeoutError):
+                    pass
+            await asyncio.sleep(0.05)
+        raise TimeoutError(f"the bot process did not come up:\n{self.log_tail()}")
+
+    async def stop(self) -> int | None:
+        """SIGTERM, as a service manager stops it (a clean shutdown); SIGKILL after 15 s. Its exit status."""
+        if self.process is None or self.process.returncode is not None:
+            return None if self.process is None else self.process.returncode
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return await asyncio.wait_for(self.process.wait(), 15)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+            return None
+
+    def cpu_seconds(self) -> float:
+        """User and system time of the bot's process so far, all its threads (/proc/<pid>/stat utime + stime)."""
+        text = Path(f"/proc/{self.process.pid}/stat").read_text()
+        fields = text.rsplit(")", 1)[1].split()  # fields from the third on (state), after the command's name
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def log_tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all cores have spent on anything but idling since boot (/proc/stat)."""
+    values = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")  # without guest time, counted in user already
+
+
+@dataclass
+class BotLog:
+    """What the bot wrote on stderr, in log records (a record's following lines, a traceback, belong to it)."""
+
+    errors: list[str] = field(default_factory=list)
+    """ERROR and CRITICAL records, and any record or stray output with a traceback, with their following lines."""
+    warnings: Counter[str] = field(default_factory=Counter)
+    checkout: str = "unknown"
+    """The folders the child's `bot` and `cogs` modules came from (at exit if it said so, else at start)."""
+
+    @classmethod
+    def read(cls, path: Path) -> BotLog:
+        found = cls()
+        entries: list[tuple[str | None, list[str]]] = []  # (level, lines)
+        for line in path.read_text(errors="replace").splitlines():
+            if line.startswith(CHILD_MARK):
+                found.checkout = line.split(" from ", 1)[1]
+                continue
+            record = LOG_RECORD.match(line)
+            if record or not entries:
+                entries.append((record.group(1) if record else None, [line]))
+            else:
+                entries[-1][1].append(line)
+        for level, lines in entries:
+            if level in ("ERROR", "CRITICAL") or any(line.startswith("Traceback") for line in lines):
+                found.errors.append("\n".join(lines))
+            elif level == "WARNING":
+                found.warnings[LOG_RECORD.match(lines[0]).group(3)[:200]] += 1
+        return found
+
+
+class Database:
+    """The bot's SQLite file, read-only, read the way test_crash.py reads it."""
+
+    def __init__(self, path: Path) -> None:
+        self.connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        self.connection.row_factory = sqlite3.Row
+        self.rules = load_games()["anarchy"].rules
+        columns = {row["name"] for row in self.connection.execute("PRAGMA table_info(matches)")}
+        self.fixed_apart = "fixed_state" in columns
+        """Current main keeps the fields fixed at the deal apart, in `fixed_state`; older checkouts have no column."""
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def live_match(self, channel_id: int, statuses: tuple[str, ...] = ("playing",)) -> sqlite3.Row | None:
+        marks = ", ".join("?" * len(statuses))
+        return self.connection.execute(
+            f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks})", (channel_id, *statuses)
+        ).fetchone()
+
+    def actor(self, channel_id: int) -> int | None:
+        """The user id of the player to act at the table playing in this channel; None if none is playing."""
+        match = self.live_match(channel_id)
+        if match is None:
+            return None
+        data = json.loads(match["state"])
+        if self.fixed_apart and match["fixed_state"] is not None:
+            data |= json.loads(match["fixed_state"])
+        actors = self.rules.actors(self.rules.decode_state(data))
+        if not actors:
+            return None
+        (user_id,) = self.connection.execute(
+            "SELECT user_id FROM seats WHERE match_id = ? AND seat = ?", (match["id"], min(actors))
+        ).fetchone()
+        return user_id
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    move_ms: list[float] = field(default_factory=list)
+    hand_ms: list[float] = field(default_factory=list)
+    moves_total: int = 0
+    refusals: int = 0
+    games_finished: int = 0
+    """Games that ended while measuring."""
+    tables_opened: int = 0
+    failures: Counter[str] = field(default_factory=Counter)
+    read_ms: list[float] = field(default_factory=list)
+    """How long each read of whose turn it is held this process's event loop (a synchronous SQLite read)."""
+    lag_ms: list[float] = field(default_factory=list)
+    """How late this process's event loop woke a task sleeping 10 ms: its own saturation."""
+
+
+@dataclass
+class Table:
+    channel: FakeChannel
+    players: tuple[ScriptedUser, ...]
+    last_progress: float = 0.0
+    """When the bot last answered one of this table's steps (a move, My hand, /play, Join, Start)."""
+    doing: str = "opening a table"
+    gave_up: str | None = None
+
+    def answered(self) -> None:
+        self.last_progress = time.monotonic()
+
+    def player(self, user_id: int) -> ScriptedUser:
+        return next(player for player in self.players if player.id == user_id)
+
+
+async def open_started_table(database: Database, table: Table, stats: Stats) -> FakeMessage:
+    table.doing = "opening a table"
+    opener, *others = table.players
+    board = await (await opener.slash(table.channel, "play", game="anarchy", thread=False, options="")).response()
+    table.answered()
+    # The bot stores which message is the board right after posting it.
+    for _ in range(1000):
+        match = database.live_match(table.channel.id, ("lobby", "playing"))
+        if match is not None and match["board_message_id"] == board.id:
+            break
+        await asyncio.sleep(0.005)
+    else:
+        raise TimeoutError(f"the board in #{table.channel.name} was never attached")
+    for player in others:
+        await (await player.click(board, "Join")).response()
+        table.answered()
+    await (await opener.click(board, "Start")).response()
+    table.answered()
+    if "My hand" not in board.button_labels():
+        raise RuntimeError(f"the board in #{table.channel.name} did not start: {board.button_labels()}")
+    stats.tables_opened += 1
+    table.doing = "playing"
+    return board
+
+
+async def play(database: Database, table: Table, board: FakeMessage, stats: Stats, stop: asyncio.Event) -> None:
+    """Play this table's games, one after another, until `stop` is set."""
+    failures_in_a_row = 0
+    while not stop.is_set():
+        try:
+            begun_read = time.monotonic()
+            user_id = database.actor(table.channel.id)
+            if stats.measuring:
+                stats.read_ms.append((time.monotonic() - begun_read) * 1000)
+            if user_id is None:
+                stats.games_finished += stats.measuring
+                board = await open_started_table(database, table, stats)
+                continue
+            player = table.player(user_id)
+            begun_hand = time.monotonic()
+            asked = await player.click(board, "My hand")
+            panel = await asked.response()
+            table.answered()
+            if not (panel.ephemeral and (panel.selects() or panel.button_labels())):
+                stats.refusals += 1
+                failures_in_a_row += 1
+                continue
+            begun_move = time.monotonic()
+            handle = await choose_first(player, panel)
+            await handle.response()
+            if handle.response_type != PANEL_UPDATED:
+                stats.refusals += 1
+                failures_in_a_row += 1
+                continue
+            failures_in_a_row = 0
+            table.answered()
+            stats.moves_total += 1
+            if stats.measuring:
+                stats.move_ms.append((handle.acknowledged_at - begun_move) * 1000)
+                stats.hand_ms.append((asked.acknowledged_at - begun_hand) * 1000)
+        except Exception as error:  # a late or missing response, a script error: count it, and go on
+            stats.failures[f"{type(error).__name__}: {str(error)[:160]}"] += 1
+            failures_in_a_row += 1
+        if failures_in_a_row >= GIVE_UP_AFTER:
+            table.gave_up = f"{failures_in_a_row} failures in a row"
+            return
+
+
+async def watch_lag(stats: Stats, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        begun = time.monotonic()
+        await asyncio.sleep(0.01)
+        if stats.measuring:
+            stats.lag_ms.append((time.monotonic() - begun - 0.01) * 1000)
+
+
+async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_root: Path) -> dict:
+    stats = Stats()
+    database_path = folder / "anthology.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.create_guild("Game Night")
+        lineup = []
+        for number in range(tables):
+            channel = guild.create_text_channel(f"table-{number}")
+            players = tuple(guild.add_member(f"t{number}{seat}") for seat in "abc")
+            lineup.append(Table(channel, players))
+        bot = BotProcess(fake, database_path, bot_root, folder)
+        database: Database | None = None
+        try:
+            await bot.start(lineup[0].channel, lineup[0].players[0])
+            database = Database(database_path)
+            opened = await asyncio.gather(*(open_started_table(database, table, stats) for table in lineup))
+            stop = asyncio.Event()
+            for table in lineup:
+                table.answered()
+            tasks = [
+                asyncio.create_task(play(database, table, board, stats, stop), name=f"table-{number}")
+                for number, (table, board) in enumerate(zip(lineup, opened, strict=True))
+            ]
+            tasks.append(asyncio.create_task(watch_lag(stats, stop), name="lag"))
+            await asyncio.sleep(warmup)
+            # The fake keeps every message and call, so this process's heap grows all along: its full collections
+            # (every few seconds, finding nothing, longer each time) would stall every table for up to a few
+            # hundred milliseconds, counted in their move times. Only the young generations are collected now.
+            gc.freeze()
+            thresholds = gc.get_threshold()
+            gc.set_threshold(thresholds[0], thresholds[1], 1_000_000)
+            moves_before = stats.moves_total
+            stats.measuring = True
+            window_start, bench_cpu_start = time.monotonic(), time.process_time()
+            bot_cpu_start, machine_start = bot.cpu_seconds(), machine_busy_seconds()
+            await asyncio.sleep(seconds)
+            stats.measuring = False
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
+            window = time.monotonic() - window_start
+            bench_cpu = time.process_time() - bench_cpu_start
+            bot_cpu, machine = bot.cpu_seconds() - bot_cpu_start, machine_busy_seconds() - machine_start
+            moves = stats.moves_total - moves_before
+            stuck = [
+                f"#{t.channel.name} ({t.gave_up or t.doing})"
+                for t in lineup
+                if t.gave_up or time.monotonic() - t.last_progress > STUCK_AFTER
+            ]
+            stop.set()
+            _, pending = await asyncio.wait(tasks, timeout=30)
+            for task in pending:
+                task.cancel()
+        finally:
+            if database is not None:
+                database.close()
+            bot_exit = await bot.stop()
+        problems = fake.problems(late_ok=True)
+        late = len(fake.late_interactions)
+
+    log = BotLog.read(bot.log_path)
+    for entry in log.errors[:20]:
+        print(f"bot error: {entry.splitlines()[0]}", file=sys.stderr)
+    for entry in [entry for entry in log.errors if "Traceback" in entry][:3]:
+        print(entry, file=sys.stderr)
+    for text, count in log.warnings.most_common(10):
+        print(f"bot warning x{count}: {text}", file=sys.stderr)
+    for text, count in stats.failures.most_common(10):
+        print(f"move failed x{count}: {text}", file=sys.stderr)
+    for line in problems[:10]:
+        print(f"fake: {line}", file=sys.stderr)
+    for table in lineup:
+        if table.gave_up:
+            print(f"#{table.channel.name} gave up: {table.gave_up}", file=sys.stderr)
+
+    return {
+        "tables": tables,
+        "seconds": round(window, 2),
+        "moves": moves,
+        "moves_per_second": round(moves / window, 1),
+        **summary("move", stats.move_ms or [float("nan")]),
+        **summary("hand", stats.hand_ms or [float("nan")]),
+        "bot_cpu_percent": round(100 * bot_cpu / window),
+        "bench_cpu_percent": round(100 * bench_cpu / window),
+        "machine_cpu_percent": round(100 * machine / window),
+        "cores": os.cpu_count(),
+        **summary("db_read", stats.read_ms or [float("nan")]),
+        "db_read_ms_max": round(max(stats.read_ms, default=float("nan")), 2),
+        **summary("bench_loop_lag", stats.lag_ms or [float("nan")]),
+        "bench_loop_lag_ms_max": round(max(stats.lag_ms, default=float("nan")), 2),
+        "games_finished": stats.games_finished,
+        "refusals": stats.refusals,
+        "failed_steps": sum(stats.failures.values()),
+        "late_interactions": late,
+        "errors_logged": len(log.errors),
+        "warnings_logged": sum(log.warnings.values()),
+        "fake_problems": len(problems),
+        "stuck_tables": stuck,
+        "bot_exit_status": bot_exit,
+        "bot": log.checkout,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50, help="Anarchy tables played at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring")
+    parser.add_argument(
+        "--bot-root", type=Path, default=REPO, help="the checkout whose bot runs (its folder holding bot/ and cogs/)"
+    )
+    parser.add_argument("--keep-log", type=Path, help="copy the bot's stderr to this file")
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            figures = asyncio.run(
+                bench(arguments.tables, arguments.seconds, arguments.warmup, Path(folder), arguments.bot_root.resolve())
+            )
+        finally:
+            if arguments.keep_log is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    arguments.keep_log.write_bytes((Path(folder) / "bot.stderr.log").read_bytes())
+    print(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
