@@ -10,15 +10,19 @@ transaction holds SQLite's lock only for the fraction of a millisecond its state
 event-loop turns. That is why there is no batching of commits (group commit): a commit is already as short as
 SQLite allows.
 
-WAL lets other processes read beside the writer; busy_timeout rides out another process's write. A state, its
+WAL lets other processes read beside the writer; busy_timeout rides out another process's write. Copying the
+write-ahead log back into the database file (a checkpoint, 10-15 ms) is done every second by a connection of its
+own rather than by whichever commit happens to fill the log, so no player's action waits for it. A state, its
 log entry, its deadlines and its result are stored together or not at all. Deadlines are diffed against the
 stored rows, so an action that leaves them as they were writes none.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
@@ -32,9 +36,12 @@ from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStat
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.storage.migrations import MIGRATIONS
 
+log = logging.getLogger(__name__)
+
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_TIMEOUT_MS = 5000
 """How long a statement waits for another process's write before the database counts as busy."""
+CHECKPOINT_EVERY_SECONDS = 1.0
 LIVE_BATCH = 1000
 """Live matches read per trip when they are walked through at start-up."""
 T = TypeVar("T")
@@ -71,8 +78,10 @@ def _parse_instant(text: str) -> datetime:
 class SqliteStore:
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, checkpointer: aiosqlite.Connection) -> None:
         self._db = connection
+        self._checkpointer = checkpointer
+        self._checkpoints = asyncio.create_task(self._checkpoint_now_and_then(), name="sqlite checkpoints")
         self._closed = False
 
     @classmethod
@@ -101,15 +110,15 @@ class SqliteStore:
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA synchronous = NORMAL")
-            store = cls(connection)
-            await store._migrate()
+            await connection.execute("PRAGMA wal_autocheckpoint = 0")
+            await cls._migrate(connection)
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise DatabaseUnusable(f"Cannot use the database {path}: {_trouble(error)}.") from None
         except BaseException:
             await connection.close()
             raise
-        return store
+        return cls(connection, await aiosqlite.connect(str(path), isolation_level=None))
 
     async def close(self) -> None:
         """Write everything back into the database file (no -wal file is left behind) and close it. Closing a
@@ -117,15 +126,30 @@ class SqliteStore:
         if self._closed:
             return
         self._closed = True
+        self._checkpoints.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._checkpoints
+        await self._checkpointer.close()
         with contextlib.suppress(sqlite3.Error):
             await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self._db.close()
 
+    async def _checkpoint_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY_SECONDS)
+            try:
+                # PASSIVE copies what it can without waiting for, or holding up, the writer.
+                await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as error:
+                log.warning("could not checkpoint the database: %s", error)
+
     async def schema_version(self) -> int:
         return await self._read(lambda db: int(db.execute("PRAGMA user_version").fetchone()[0]))
 
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
+    @staticmethod
+    async def _migrate(connection: aiosqlite.Connection) -> None:
+        async with connection.execute("PRAGMA user_version") as cursor:
+            current = int((await cursor.fetchone())[0])
         if current > SCHEMA_VERSION:
             raise DatabaseTooNew(
                 f"The database is at schema version {current}, but this bot only knows up to {SCHEMA_VERSION}. "
@@ -133,7 +157,7 @@ class SqliteStore:
             )
         for number in range(current + 1, SCHEMA_VERSION + 1):
             # One script, so the migration and its user_version land in a single transaction.
-            await self._db.executescript(
+            await connection.executescript(
                 f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
             )
 
