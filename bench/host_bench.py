@@ -2,7 +2,8 @@
 
 (1) For Anarchy and for Anomia, the host's time per accepted action (load, rules, commit: `MatchHost.act`)
 and, right after each action in the same run, the time of a bare transaction that writes the same bytes the
-action wrote (its stored state and its log row) to another file with the same schema and PRAGMAs:
+action wrote (its stored state and its log row) to another file with the same schema and PRAGMAs (its log
+checkpointed as SQLite does by default, where the bot checkpoints from a second connection):
 BEGIN IMMEDIATE, UPDATE of the state, INSERT of the log row, COMMIT, through aiosqlite as four calls (the
 floor the issue set) and on a plain sqlite3 connection (the SQL alone, no event loop). p50 and p99 of each,
 and the host's ratio to the floor.
