@@ -169,7 +169,8 @@ class MatchHost:
     async def resume(self) -> tuple[int, list[int]]:
         """Decode every live match, as a check after a start: (how many, ids that could not be read). Matches
         are read a batch at a time and dropped once checked, so memory does not grow with their number, and
-        the event loop is let go between matches, so the check can run while the bot serves."""
+        the event loop is let go every `CHECKED_BETWEEN_PAUSES` matches, so the check can run while the bot
+        serves."""
         live, unreadable = 0, []
         async for match in self.store.live_matches():
             live += 1
