@@ -7,11 +7,11 @@ where (ruling A8). Which card may follow which is in `cards`; the state it all w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.engine import Event, GameRules, IllegalAction, Option, Outcome, ParseError, Seat, Seating, SeededRandom
 from bot.engine.codec import encode
+from bot.engine.evolve import evolve
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, follow_refusal, full_deck
 from bot.games.anarchy.events import AnarchyEnd, AnarchyEvent
@@ -118,7 +118,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         if isinstance(action, DrawCard):
             return self._draw(state, seat)
         return (
-            replace(state, drawn_card=None, turn=self._next_seat(state, seat)),
+            evolve(state, drawn_card=None, turn=self._next_seat(state, seat)),
             [Event(AnarchyEvent.TURN_ENDED, seat)],
         )
 
@@ -228,7 +228,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     def _play(self, state: AnarchyState, seat: Seat, card: Card) -> tuple[AnarchyState, list[Event]]:
         direction = direction_after(state.direction, state.top_card, card, state.trump_indicator)
         hand = tuple(held for held in state.hands[seat] if held != card)
-        state = replace(
+        state = evolve(
             state,
             hands=_replaced(state.hands, seat, hand),
             play_pile=(*state.play_pile, card),
@@ -238,21 +238,21 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         )
         events = [Event(AnarchyEvent.CARD_PLAYED, seat, {"card": card.code, "direction": direction})]
         if hand:
-            return replace(state, turn=self._next_seat(state, seat)), events
+            return evolve(state, turn=self._next_seat(state, seat)), events
         return self._finish(state, seat, events)
 
     def _finish(self, state: AnarchyState, seat: Seat, events: list[Event]) -> tuple[AnarchyState, list[Event]]:
         finished = (*state.finished, seat)
         events.append(Event(AnarchyEvent.PLAYER_FINISHED, seat, {"place": len(finished)}))
         holders = tuple(other for other in range(state.seat_count) if other not in finished)
-        state = replace(state, finished=finished)
+        state = evolve(state, finished=finished)
         if not state.options.play_on:
             # The rules rank only the winner (ruling A8), so everyone else shares second place.
             return self._end(state, AnarchyEnd.OUT_OF_CARDS, ((seat,), holders), events)
         if len(holders) == 1:
             placings = (*((finisher,) for finisher in finished), holders)
             return self._end(state, AnarchyEnd.PLACINGS_COMPLETE, placings, events)
-        return replace(state, turn=self._next_seat(state, seat)), events
+        return evolve(state, turn=self._next_seat(state, seat)), events
 
     def _draw(self, state: AnarchyState, seat: Seat) -> tuple[AnarchyState, list[Event]]:
         if not self._can_draw(state):
@@ -262,7 +262,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             # Ruling A4: everything under the top card becomes the new draw pile; the direction is kept.
             rng = SeededRandom(state.rng_state)
             draw_pile = tuple(rng.shuffled(state.play_pile[:-1]))
-            state = replace(
+            state = evolve(
                 state,
                 draw_pile=draw_pile,
                 play_pile=state.play_pile[-1:],
@@ -276,24 +276,24 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             public_data["card"] = card.code  # everyone saw the face-up indicator being taken
         events.append(Event(AnarchyEvent.CARD_DRAWN, seat, public_data))
         events.append(Event(AnarchyEvent.CARD_RECEIVED, seat, {"card": card.code}, visible_to=(seat,)))
-        state = replace(
+        state = evolve(
             state,
             hands=_replaced(state.hands, seat, _sorted_hand((*state.hands[seat], card))),
             draw_pile=draw_pile,
             passes_in_a_row=0,
         )
         if state.options.draw_then_play and self._playable(state, card):
-            return replace(state, drawn_card=card), events  # ruling A3 option: play it now or pass
-        return replace(state, turn=self._next_seat(state, seat)), events
+            return evolve(state, drawn_card=card), events  # ruling A3 option: play it now or pass
+        return evolve(state, turn=self._next_seat(state, seat)), events
 
     def _pass(self, state: AnarchyState, seat: Seat) -> tuple[AnarchyState, list[Event]]:
         passes = state.passes_in_a_row + 1
         events = [Event(AnarchyEvent.TURN_PASSED, seat, {"reason": "nothing_to_draw"})]
         holders = tuple(other for other in range(state.seat_count) if other not in state.finished)
         if passes < len(holders):
-            return replace(state, passes_in_a_row=passes, turn=self._next_seat(state, seat)), events
+            return evolve(state, passes_in_a_row=passes, turn=self._next_seat(state, seat)), events
         # Ruling A4: everyone still in passed in a row, so nothing can change: fewest cards wins, ties share.
-        state = replace(state, passes_in_a_row=passes)
+        state = evolve(state, passes_in_a_row=passes)
         sizes = sorted({len(state.hands[holder]) for holder in holders})
         by_size = tuple(tuple(holder for holder in holders if len(state.hands[holder]) == size) for size in sizes)
         placings = (*((finisher,) for finisher in state.finished), *by_size)
@@ -302,7 +302,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     def _end(
         self, state: AnarchyState, reason: AnarchyEnd, placings: tuple[tuple[Seat, ...], ...], events: list[Event]
     ) -> tuple[AnarchyState, list[Event]]:
-        state = replace(state, result=reason, placings=placings)
+        state = evolve(state, result=reason, placings=placings)
         events.append(Event(AnarchyEvent.GAME_OVER, None, encode(self.outcome(state))))
         return state, events
 

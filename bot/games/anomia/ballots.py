@@ -7,9 +7,8 @@ face-off goes on by settling the race again or ends with a win.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import Event, IllegalAction, Seat
+from bot.engine.evolve import evolve
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.events import AnomiaEvent
 from bot.games.anomia.faceoff import open_ballot, settle, win
@@ -26,9 +25,9 @@ def vote(content: AnomiaContent, state: AnomiaState, seat: Seat, upheld: bool) -
         raise IllegalAction("Only the players outside the face-off vote")
     if seat in ballot.yes + ballot.no:
         raise IllegalAction("You have already voted")
-    ballot = replace(ballot, yes=(*ballot.yes, seat)) if upheld else replace(ballot, no=(*ballot.no, seat))
+    ballot = evolve(ballot, yes=(*ballot.yes, seat)) if upheld else evolve(ballot, no=(*ballot.no, seat))
     events = [Event(AnomiaEvent.VOTE_CAST, seat, {"vote": "yes" if upheld else "no"})]
-    state = replace(state, faceoff=replace(faceoff, ballot=ballot))
+    state = evolve(state, faceoff=evolve(faceoff, ballot=ballot))
     voters = len(ballot.voters)
     if len(ballot.yes) * 2 > voters:
         return ballot_decided(content, state, True, events)
@@ -52,20 +51,20 @@ def ballot_decided(
         )
     )
     if upheld:
-        faceoff = replace(faceoff, ballot=None, leader=None)
-        faceoff = replace(
-            faceoff, candidates=replaced(faceoff.candidates, ballot.candidate, replace(candidate, status=UPHELD))
+        faceoff = evolve(faceoff, ballot=None, leader=None)
+        faceoff = evolve(
+            faceoff, candidates=replaced(faceoff.candidates, ballot.candidate, evolve(candidate, status=UPHELD))
         )
-        state = replace(state, faceoff=faceoff)
+        state = evolve(state, faceoff=faceoff)
         if ballot.reason == "challenge":
             return win(content, state, ballot.candidate, events)
         return settle(content, state, events)
     events.append(Event(AnomiaEvent.ANSWER_REFUSED, candidate.seat, {"text": candidate.text, "reason": "voted_down"}))
-    rejected = replace(candidate, status=REJECTED)
-    faceoff = replace(
+    rejected = evolve(candidate, status=REJECTED)
+    faceoff = evolve(
         faceoff, ballot=None, leader=None, candidates=replaced(faceoff.candidates, ballot.candidate, rejected)
     )
-    return settle(content, replace(state, faceoff=faceoff), events)
+    return settle(content, evolve(state, faceoff=faceoff), events)
 
 
 # The challenge window (judging "trust").

@@ -6,9 +6,8 @@ Votes and challenges, which end by settling the race again or by a win, are in `
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import SYSTEM, Event, IllegalAction, Seat, SeededRandom
+from bot.engine.evolve import evolve
 from bot.games.anomia.actions import GiveAnswer, timestamp
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.deck import card_by_id, card_data
@@ -80,18 +79,18 @@ def give_answer(
                 and other.arrival > action.arrival
                 and said_before(key, [answer_key(other.text)])
             ):
-                candidates[index] = replace(other, status=REPEATED)
+                candidates[index] = evolve(other, status=REPEATED)
                 events.append(Event(AnomiaEvent.ANSWER_REFUSED, other.seat, {"text": other.text, "reason": "repeated"}))
     candidates.append(Candidate(seat, text, action.arrival, category_id, status))
-    faceoff = replace(faceoff, candidates=tuple(candidates))
-    state = replace(state, faceoff=faceoff, arrival_high=max(state.arrival_high, action.arrival))
+    faceoff = evolve(faceoff, candidates=tuple(candidates))
+    state = evolve(state, faceoff=faceoff, arrival_high=max(state.arrival_high, action.arrival))
     answered = {candidate.seat for candidate in faceoff.candidates if candidate.is_live}
     if answered == set(faceoff.seats):
         # Both have answered: decide now (see the docstring of `bot.games.anomia.rules`).
         return settle(content, state, events)
     if answered:
-        return replace(state, faceoff=replace(faceoff, phase=SETTLING)), events
-    return replace(state, faceoff=replace(faceoff, phase=OPEN)), events
+        return evolve(state, faceoff=evolve(faceoff, phase=SETTLING)), events
+    return evolve(state, faceoff=evolve(faceoff, phase=OPEN)), events
 
 
 def already_said(state: AnomiaState, category_id: str, key: str, arrival: int) -> bool:
@@ -119,7 +118,7 @@ def hear(state: AnomiaState, seat: Seat, text: str) -> tuple[AnomiaState, list[E
         raise IllegalAction("Nothing to note")
     # Ruling M8: typed by anyone in the channel, it counts as said for both categories in play.
     used = with_used(state.used, [(category, key) for category in set(faceoff.categories)])
-    return replace(state, used=used), [Event(AnomiaEvent.ANSWER_HEARD, None, {"text": " ".join(text.split())})]
+    return evolve(state, used=used), [Event(AnomiaEvent.ANSWER_HEARD, None, {"text": " ".join(text.split())})]
 
 
 # Settling the race.
@@ -140,7 +139,7 @@ def settle(content: AnomiaContent, state: AnomiaState, events: list[Event]) -> t
     faceoff = state.faceoff
     live = sorted((candidate.arrival, index) for index, candidate in enumerate(faceoff.candidates) if candidate.is_live)
     if not live:
-        return replace(state, faceoff=replace(faceoff, phase=OPEN, leader=None, ballot=None)), events
+        return evolve(state, faceoff=evolve(faceoff, phase=OPEN, leader=None, ballot=None)), events
     _, first = live[0]
     leader = faceoff.candidates[first]
     if leader.status == DOUBTFUL:
@@ -160,11 +159,11 @@ def settle(content: AnomiaContent, state: AnomiaState, events: list[Event]) -> t
             return open_ballot(state, rival, "vote", events)
         return tie(content, state, (leader.seat, faceoff.candidates[rival].seat), events)
     if state.options.judging == TRUST and leader.status == LISTED:
-        faceoff = replace(faceoff, phase=CHALLENGE, leader=first, ballot=None)
+        faceoff = evolve(faceoff, phase=CHALLENGE, leader=first, ballot=None)
         challenger = faceoff.opponent(leader.seat)
         data = {"text": leader.text, "challenger": challenger}
         events.append(Event(AnomiaEvent.CHALLENGE_WINDOW_OPENED, leader.seat, data))
-        return replace(state, faceoff=faceoff), events
+        return evolve(state, faceoff=faceoff), events
     return win(content, state, first, events)
 
 
@@ -178,7 +177,7 @@ def open_ballot(
     answer = faceoff.candidates[candidate]
     kind = AnomiaEvent.CHALLENGE_OPENED if reason == "challenge" else AnomiaEvent.VOTE_OPENED
     events.append(Event(kind, answer.seat, {"text": answer.text, "voters": list(voters)}))
-    return replace(state, faceoff=replace(faceoff, phase=VOTING, ballot=ballot)), events
+    return evolve(state, faceoff=evolve(faceoff, phase=VOTING, ballot=ballot)), events
 
 
 def tie(
@@ -189,18 +188,18 @@ def tie(
     faceoff = state.faceoff
     events.append(Event(AnomiaEvent.TIE, None, {"seats": list(seats)}))
     used = with_used(state.used, [(c.category, answer_key(c.text)) for c in faceoff.candidates])
-    faceoff = replace(faceoff, round=faceoff.round + 1, candidates=(), phase=OPEN, leader=None, ballot=None)
+    faceoff = evolve(faceoff, round=faceoff.round + 1, candidates=(), phase=OPEN, leader=None, ballot=None)
     piles = [list(pile) for pile in state.draw_piles]
     source = next((pile for pile in piles if any(not card_by_id(state.deck, card).is_wild for card in pile)), None)
     if source is None:
         events.append(Event(AnomiaEvent.TIEBREAKER_UNAVAILABLE, None, {"seats": list(seats)}))
-        return replace(state, faceoff=faceoff, used=used), events
+        return evolve(state, faceoff=faceoff, used=used), events
     wilds_put_back = 0
     while card_by_id(state.deck, source[0]).is_wild:
         source.append(source.pop(0))  # put back at the bottom; ids of draw-pile cards stay unmentioned
         wilds_put_back += 1
     tiebreaker = card_by_id(state.deck, source.pop(0))
-    faceoff = replace(
+    faceoff = evolve(
         faceoff,
         categories=(tiebreaker.category, tiebreaker.category),
         tiebreakers=(*faceoff.tiebreakers, tiebreaker.id),
@@ -211,7 +210,7 @@ def tie(
         )
     )
     return (
-        replace(state, faceoff=faceoff, used=used, draw_piles=(tuple(piles[0]), tuple(piles[1]))),
+        evolve(state, faceoff=faceoff, used=used, draw_piles=(tuple(piles[0]), tuple(piles[1]))),
         events,
     )
 
@@ -225,7 +224,7 @@ def win(content: AnomiaContent, state: AnomiaState, index: int, events: list[Eve
     candidate = faceoff.candidates[index]
     winner, loser = candidate.seat, faceoff.opponent(candidate.seat)
     card = state.top(loser)
-    state = replace(
+    state = evolve(
         state,
         play_piles=replaced(state.play_piles, loser, state.play_piles[loser][:-1]),
         winning_piles=replaced(state.winning_piles, winner, (*state.winning_piles[winner], card)),
@@ -258,7 +257,7 @@ def close_faceoff(state: AnomiaState) -> AnomiaState:
     for card in faceoff.tiebreakers:
         pile = piles[rng.below(2)]
         pile.insert(rng.below(len(pile) + 1), card)
-    return replace(
+    return evolve(
         state,
         faceoff=None,
         used=used,
@@ -300,7 +299,7 @@ def skip_command(content: AnomiaContent, state: AnomiaState, seat: Seat) -> tupl
     if len(votes) * 2 > len(voters):
         events.append(Event(AnomiaEvent.FACEOFF_SKIPPED, seat, {"by": "majority"}))
         return skip(content, state, events)
-    return replace(state, faceoff=replace(faceoff, skip_votes=votes)), events
+    return evolve(state, faceoff=evolve(faceoff, skip_votes=votes)), events
 
 
 def skip(content: AnomiaContent, state: AnomiaState, events: list[Event]) -> tuple[AnomiaState, list[Event]]:
@@ -312,7 +311,7 @@ def skip(content: AnomiaContent, state: AnomiaState, events: list[Event]) -> tup
     for seat in faceoff.seats:
         pile = piles[seat]
         piles = replaced(piles, seat, (pile[-1], *pile[:-1]))
-    state = replace(
+    state = evolve(
         state,
         play_piles=piles,
         skipped=tuple(sorted({*state.skipped, pair})),
@@ -328,7 +327,7 @@ def remind(content: AnomiaContent, state: AnomiaState, seat: Seat) -> tuple[Anom
         raise IllegalAction("No face-off is waiting for answers")
     if faceoff.reminders >= MAX_REMINDERS:
         raise IllegalAction("The players have been reminded enough")
-    faceoff = replace(faceoff, reminders=faceoff.reminders + 1)
+    faceoff = evolve(faceoff, reminders=faceoff.reminders + 1)
     event = Event(
         AnomiaEvent.FACEOFF_REMINDER,
         None,
@@ -338,4 +337,4 @@ def remind(content: AnomiaContent, state: AnomiaState, seat: Seat) -> tuple[Anom
             "reminder": faceoff.reminders,
         },
     )
-    return replace(state, faceoff=faceoff), [event]
+    return evolve(state, faceoff=faceoff), [event]

@@ -4,10 +4,9 @@ and who meets whom (M5, M10), handing on the flip, and the end of the match when
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import Event, IllegalAction, Outcome, Seat
 from bot.engine.codec import encode
+from bot.engine.evolve import evolve
 from bot.games.anomia.actions import PILES
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.deck import card_by_id, card_data
@@ -27,10 +26,10 @@ def flip(content: AnomiaContent, state: AnomiaState, seat: Seat, pile: str) -> t
         raise IllegalAction(f"The {pile} draw pile is empty: flip from the other one")
     card_id, rest = draw[0], draw[1:]
     card = card_by_id(state.deck, card_id)
-    state = replace(state, draw_piles=replaced(state.draw_piles, index, rest), flips=state.flips + 1)
+    state = evolve(state, draw_piles=replaced(state.draw_piles, index, rest), flips=state.flips + 1)
     if card.is_wild:
         # Ruling M11: the wild goes to the centre, covering the last one; its drawer flips again later.
-        state = replace(state, wilds=(*state.wilds, card_id), again=True)
+        state = evolve(state, wilds=(*state.wilds, card_id), again=True)
         events = [
             Event(
                 AnomiaEvent.WILD_REVEALED,
@@ -39,7 +38,7 @@ def flip(content: AnomiaContent, state: AnomiaState, seat: Seat, pile: str) -> t
             )
         ]
     else:
-        state = replace(state, play_piles=replaced(state.play_piles, seat, (*state.play_piles[seat], card_id)))
+        state = evolve(state, play_piles=replaced(state.play_piles, seat, (*state.play_piles[seat], card_id)))
         events = [Event(AnomiaEvent.CARD_FLIPPED, seat, {**card_data(content, card), "pile": pile})]
     return continue_play(content, state, seat, events)
 
@@ -54,7 +53,7 @@ def continue_play(
     if not any(state.draw_piles):
         return end_game(state, events)
     flipper = state.flipper if state.again else (state.flipper + 1) % state.seat_count
-    return replace(state, flipper=flipper, again=False), events
+    return evolve(state, flipper=flipper, again=False), events
 
 
 def next_pair(state: AnomiaState, focus: Seat) -> tuple[Seat, Seat] | None:
@@ -102,7 +101,7 @@ def start_faceoff(
             },
         )
     )
-    return replace(state, faceoff=faceoff, faceoffs=number), events
+    return evolve(state, faceoff=faceoff, faceoffs=number), events
 
 
 def end_game(state: AnomiaState, events: list[Event]) -> tuple[AnomiaState, list[Event]]:
@@ -111,7 +110,7 @@ def end_game(state: AnomiaState, events: list[Event]) -> tuple[AnomiaState, list
     placings = tuple(
         tuple(seat for seat, pile in enumerate(state.winning_piles) if len(pile) == count) for count in counts
     )
-    state = replace(state, result=AnomiaEnd.PILES_EMPTY, placings=placings)
+    state = evolve(state, result=AnomiaEnd.PILES_EMPTY, placings=placings)
     events.append(Event(AnomiaEvent.GAME_OVER, None, encode(outcome_of(state))))
     return state, events
 

@@ -1,0 +1,41 @@
+"""`evolve`: a copy of a frozen dataclass with some fields changed, for the states and records changed on every action.
+
+`dataclasses.replace` builds the copy through `__init__`, looking every field up again: about 20 microseconds for a
+game state, and a game's rules make several copies per action. `evolve` copies the instance's attributes and sets
+the changed ones, about a tenth of that. It is only for plain dataclasses (no `__post_init__`, no fields with
+`init=False`, no slots, no cached properties), whose instances are nothing but their fields; for any other it
+falls back to `replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from functools import cache
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def evolve(value: T, **changes: Any) -> T:
+    """`value` with `changes` applied, as `dataclasses.replace(value, **changes)` would make it."""
+    cls = type(value)
+    if not _is_plain(cls):
+        return dataclasses.replace(value, **changes)
+    unknown = changes.keys() - cls.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    changed = object.__new__(cls)
+    changed.__dict__.update(value.__dict__, **changes)
+    return changed
+
+
+@cache
+def _is_plain(cls: type) -> bool:
+    return (
+        dataclasses.is_dataclass(cls)
+        and not hasattr(cls, "__post_init__")
+        and not hasattr(cls, "__slots__")
+        and all(field.init for field in dataclasses.fields(cls))
+        and not any(isinstance(attribute, functools.cached_property) for attribute in vars(cls).values())
+    )
