@@ -41,12 +41,12 @@ class SystemClock:
 
 
 def wanted_intents(*, message_content: bool = True) -> discord.Intents:
-    """Guilds and messages; Message Content lets games read moves typed in chat (Anomia's answers)."""
+    """Guilds and their messages; Message Content lets games read moves typed in chat (Anomia's answers). No DM
+    messages and no reactions: the bot reads neither, and each event subscribed to is one more for discord.py to
+    parse (every DM the bot sends would come back as one)."""
     intents = discord.Intents.none()
     intents.guilds = True
     intents.guild_messages = True
-    intents.dm_messages = True
-    intents.guild_reactions = True
     intents.message_content = message_content
     return intents
 
