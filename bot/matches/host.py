@@ -39,7 +39,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
-from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore
+from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
@@ -408,16 +408,7 @@ class MatchHost:
     ) -> Any:
         """Load, decide and commit in one transaction (one trip to the database), then report."""
         saved, result = await self.store.change_match(match_id, decide)
-        if not saved:
-            raise Refusal(RefusalReason.CHANGED_MEANWHILE)
-        if saved.earliest_new_due is not None:
-            self.on_deadlines_changed(saved.earliest_new_due)
-        return result
-
-    async def _apply(self, match: Match, state: Any, seat: Seat, user_id: int, action: Action) -> ActionResult:
-        """Apply the rules to a match already loaded, commit, and report."""
-        change, result = self._applied(match, state, seat, user_id, action)
-        await self._commit(match, change.match, **_writes(change))
+        self._check_saved(saved)
         return result
 
     def _applied(
@@ -466,6 +457,9 @@ class MatchHost:
         return fired
 
     async def _fire(self, deadline: Deadline) -> DeadlineFired | None:
+        if deadline.kind is DeadlineKind.GAME_TIMER:
+            # Loaded, applied and committed in one transaction; a timer whose game has ended does nothing.
+            return await self._run_timer(deadline) if await self.store.claim_deadline(deadline) else None
         match = await self.store.load_match(deadline.match_id)
         if deadline.kind is DeadlineKind.LOBBY_EXPIRY:
             if match is None or match.status is not MatchStatus.LOBBY:
@@ -481,27 +475,29 @@ class MatchHost:
             return None
         if match is None or match.status is not MatchStatus.PLAYING:
             return None
-        if deadline.kind is DeadlineKind.GAME_TIMER:
-            return await self._run_timer(match, deadline)
         if deadline.data.get("version") != match.version:
             return None
         return DeadlineFired(deadline.kind, self.snapshot(match), tuple(deadline.data.get("seats", ())))
 
-    async def _run_timer(self, match: Match, deadline: Deadline) -> DeadlineFired | None:
-        state = decode_state(self.rules_for(match), match)
-        timers = self.rules_for(match).timers(state)
-        timer = next((timer for timer in timers if timer.key == deadline.key), None)
-        if timer is None:
-            return None
-        # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
-        action = timer.action_at(self.arrival_of(deadline.due_at))
-        user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
+    async def _run_timer(self, deadline: Deadline) -> DeadlineFired | None:
+        def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
+            match = self._running(stored)
+            rules = self.rules_for(match)
+            state = decode_state(rules, match)
+            timer = next((timer for timer in rules.timers(state) if timer.key == deadline.key), None)
+            if timer is None:
+                return None, None
+            # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
+            action = timer.action_at(self.arrival_of(deadline.due_at))
+            user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
+            return self._applied(match, state, timer.seat, user_id, action)
+
         try:
-            result = await self._apply(match, state, timer.seat, user_id, action)
+            result = await self._change(deadline.match_id, decide)
         except Refusal:
             # The game moved on in a way its timer did not foresee; the next commit re-arms what is due.
             return None
-        return DeadlineFired(deadline.kind, result.snapshot, result=result)
+        return None if result is None else DeadlineFired(deadline.kind, result.snapshot, result=result)
 
     # -- display bookkeeping -------------------------------------------------------------------------------
 
@@ -602,9 +598,12 @@ class MatchHost:
 
     async def _commit(self, before: Match, after: Match, **writes: Any) -> None:
         seats_changed = before.players != after.players
-        saved = await self.store.save_match(
-            after, expected_version=before.version, seats_changed=seats_changed, **writes
+        self._check_saved(
+            await self.store.save_match(after, expected_version=before.version, seats_changed=seats_changed, **writes)
         )
+
+    def _check_saved(self, saved: Saved) -> None:
+        """Refuse a change another request beat to the database; tell the deadline runner of new deadlines."""
         if not saved:
             raise Refusal(RefusalReason.CHANGED_MEANWHILE)
         if saved.earliest_new_due is not None:
@@ -700,7 +699,3 @@ class MatchLocks:
             users[0] -= 1
             if not users[0]:
                 del self._locks[match_id]
-
-
-def _writes(change: Change) -> dict[str, Any]:
-    return {"log_entry": change.log_entry, "deadlines": change.deadlines, "result": change.result}

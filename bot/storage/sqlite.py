@@ -112,13 +112,14 @@ class SqliteStore:
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA wal_autocheckpoint = 0")
             await cls._migrate(connection)
+            checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise DatabaseUnusable(f"Cannot use the database {path}: {_trouble(error)}.") from None
         except BaseException:
             await connection.close()
             raise
-        return cls(connection, await aiosqlite.connect(str(path), isolation_level=None))
+        return cls(connection, checkpointer)
 
     async def close(self) -> None:
         """Write everything back into the database file (no -wal file is left behind) and close it. Closing a
