@@ -17,10 +17,13 @@ from typing import Any
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.renderers.anarchy import AnarchyRenderer
 from bot.discord_ui.renderers.anomia import AnomiaRenderer
+from bot.discord_ui.renderers.not_another_word import NotAnotherWordRenderer
 from bot.engine import GameRules
 from bot.games.anarchy.rules import AnarchyRules
 from bot.games.anomia import content as anomia_content
 from bot.games.anomia.rules import AnomiaRules
+from bot.games.not_another_word import content as word_content
+from bot.games.not_another_word.rules import NotAnotherWordRules
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,6 +55,7 @@ class GameEntry:
 CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(AnarchyRules, AnarchyRenderer),
     GameEntry(AnomiaRules, AnomiaRenderer, anomia_content.CONTENT_FILES, anomia_content.parse_content),
+    GameEntry(NotAnotherWordRules, NotAnotherWordRenderer, word_content.CONTENT_FILES, word_content.parse_content),
 )
 
 

@@ -1,5 +1,5 @@
-"""Moves typed in chat (such as Anomia's face-off answers), and /answer for servers without the Message Content
-intent."""
+"""Moves typed in chat (Anomia's face-off answers, Not Another Word's words), and /answer and /word for servers
+without the Message Content intent."""
 
 from __future__ import annotations
 
@@ -25,6 +25,14 @@ class Chat(commands.Cog):
     @app_commands.guild_only()
     async def answer(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         await self.bot.tables.answer_command(interaction, text)
+
+    @app_commands.command(
+        name="word", description="Make a word in Not Another Word, as you would by typing it in chat."
+    )
+    @app_commands.describe(word="The new word, 3 to 5 letters")
+    @app_commands.guild_only()
+    async def word(self, interaction: discord.Interaction, word: app_commands.Range[str, 1, 15]) -> None:
+        await self.bot.tables.word_command(interaction, word)
 
 
 async def setup(bot: AnthologyBot) -> None:

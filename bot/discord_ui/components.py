@@ -139,6 +139,93 @@ class ActionSelect(
         await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
 
 
+class SeveralSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"anth:several:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})",
+):
+    """A select of several values picked at once (cards to exchange); the action is the verb and the values."""
+
+    def __init__(
+        self, match_id: int, version: int, verb: str, choices: list[tuple[str, str]] | None = None, most: int = 1,
+        placeholder: str = "",
+    ) -> None:  # fmt: skip
+        options = [
+            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=value) for label, value in choices or []
+        ]
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"anth:several:{match_id}:{version}:{verb}",
+            placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
+            min_values=1,
+            max_values=max(1, min(most, len(options))),
+        )
+        super().__init__(select)
+        self.match_id = match_id
+        self.version = version
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SeveralSelect:
+        return cls(int(match["match_id"]), int(match["version"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = " ".join((self.verb, *values))
+        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
+
+
+class EntryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"anth:entry:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})",
+):
+    """A button that opens a box to type a move in (`EntryBox`), on one version of a private panel."""
+
+    def __init__(self, match_id: int, version: int, verb: str, label: str = "Type") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=fit_text(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"anth:entry:{match_id}:{version}:{verb}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> EntryButton:
+        return cls(int(match["match_id"]), int(match["version"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.entry_requested(interaction, self.match_id, self.version, self.verb)
+
+
+ENTRY_BOX = re.compile(r"anth:typed:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
+ENTRY_TEXT_LIMIT = 100
+
+
+class EntryBox(discord.ui.Modal):
+    """The box an `EntryButton` opens. Its submission is read by its custom_id (`ENTRY_BOX`) in the table
+    controller, never by this object, so a box left open across a restart still works."""
+
+    def __init__(self, match_id: int, version: int, verb: str, title: str, field: str, placeholder: str) -> None:
+        super().__init__(title=fit_text(title, BUTTON_LABEL), custom_id=f"anth:typed:{match_id}:{version}:{verb}")
+        self.add_item(
+            discord.ui.TextInput(
+                label=fit_text(field, BUTTON_LABEL),
+                custom_id="text",
+                placeholder=fit_text(placeholder, OPTION_LABEL) or None,
+                max_length=ENTRY_TEXT_LIMIT,
+            )
+        )
+        # A stopped modal is not kept by discord.py: its submission reaches only the controller's listener.
+        self.stop()
+
+
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:options:(?P<match_id>\d+)"):
     """On a lobby: one menu of every table option's choices ("Judging: vote"), for the opener to change."""
 
@@ -171,4 +258,4 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:op
         await interaction.client.tables.option_chosen(interaction, self.match_id, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, OptionSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, SeveralSelect, EntryButton, OptionSelect)

@@ -17,7 +17,7 @@ from typing import Concatenate, ParamSpec
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import CUSTOM_ID_PREFIX
+from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
@@ -258,7 +258,7 @@ class TableController:
         # Discord's own checks are no defence against a modified client: take only what this message offered,
         # and from a shared message only if it is this table's board (a private panel is the clicker's own).
         message = interaction.message
-        private = message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+        private = _is_private(interaction)
         if not _offered(interaction):
             await reply_privately(interaction, NOT_OFFERED)
             return
@@ -267,6 +267,44 @@ class TableController:
             if message.id != board_id:
                 await reply_privately(interaction, NOT_OFFERED)
                 return
+        await self._take(interaction, match_id, version, action, private=private)
+
+    @answers_refusals
+    async def entry_requested(self, interaction: discord.Interaction, match_id: int, version: int, verb: str) -> None:
+        """A panel's button that opens a box to type a move in: open it, if that panel offers one now."""
+        snapshot = await self.host.load(match_id)
+        match = snapshot.match
+        player = match.player(interaction.user.id)
+        if not _offered(interaction) or not _is_private(interaction) or player is None:
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        if match.status is not MatchStatus.PLAYING:
+            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
+            return
+        if match.version != version:
+            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.STALE_BOARD)))
+            return
+        entry = self.display.renderer(match).panel(match, snapshot.seat_view(player.seat)).typed
+        if entry is None or entry.verb != verb:
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        box = EntryBox(match_id, version, verb, entry.label, entry.field, entry.placeholder)
+        await interaction.response.send_modal(box)
+
+    @answers_refusals
+    async def entry_submitted(
+        self, interaction: discord.Interaction, match_id: int, version: int, verb: str, text: str
+    ) -> None:
+        """The text typed in a box an `EntryButton` opened: the move is the verb and the text."""
+        if not _is_private(interaction):
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        await self._take(interaction, match_id, version, f"{verb} {' '.join(text.split())}", private=True)
+
+    async def _take(
+        self, interaction: discord.Interaction, match_id: int, version: int, action: str, *, private: bool
+    ) -> None:
+        """Apply a move chosen on a board or a private panel, and answer by editing that message."""
         result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
         snapshot = result.snapshot
         match = snapshot.match
@@ -288,9 +326,15 @@ class TableController:
 
         discord.py runs a control's callback only when the control is on the message, and drops other clicks
         without a word; a user must still hear why nothing happened."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if interaction.type is discord.InteractionType.modal_submit:
+            box = ENTRY_BOX.fullmatch(custom_id)
+            if box is not None:
+                text = _typed_text(interaction.data)
+                await self.entry_submitted(interaction, int(box["match_id"]), int(box["version"]), box["verb"], text)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(CUSTOM_ID_PREFIX) and not _offered(interaction, values_too=False):
             await reply_privately(interaction, NOT_OFFERED)
 
@@ -330,6 +374,19 @@ class TableController:
         self.display.answered_by_command(interaction.id, reply.message_id)
         self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
+    @answers_refusals
+    async def word_command(self, interaction: discord.Interaction, text: str) -> None:
+        """/word: a word typed as a command, for servers where the bot cannot read messages. The channel hears
+        of it from the game's own announcement, so the reply is the player's alone."""
+        result = await self.host.act_typed(
+            interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
+        )
+        match = result.snapshot.match
+        seat = match.player(interaction.user.id).seat
+        told = self.display.renderer(match).describe(match, result.events, seat)
+        await reply_privately(interaction, "\n".join(told) or "Done.")
+        self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
+
     # -- helpers -------------------------------------------------------------------------------------------
 
     async def _show_on_board(self, interaction: discord.Interaction, snapshot: Snapshot) -> None:
@@ -347,6 +404,21 @@ class TableController:
             return f"<#{match.channel_id}>"
         guild = match.guild_id or "@me"
         return f"https://discord.com/channels/{guild}/{match.channel_id}/{match.board_message_id}"
+
+
+def _is_private(interaction: discord.Interaction) -> bool:
+    """Whether the interaction came from a message only its user sees: an ephemeral reply or a DM."""
+    message = interaction.message
+    return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+
+
+def _typed_text(data: Mapping | None) -> str:
+    """The text of a submitted box's one field, wherever Discord nests it."""
+    for row in (data or {}).get("components", ()):
+        for field in (row.get("component"), *row.get("components", ())):
+            if field and field.get("custom_id") == "text":
+                return str(field.get("value") or "")
+    return ""
 
 
 def _offered(interaction: discord.Interaction, *, values_too: bool = True) -> bool:

@@ -34,7 +34,15 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, HandButton, LobbyButton, OptionSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    EntryButton,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    SeveralSelect,
+)
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import Announcement, GameRenderer
@@ -133,6 +141,14 @@ class TableDisplay:
             view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
         for choice in panel.buttons:
             view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+        if panel.typed is not None:
+            view.add_item(EntryButton(match.id, match.version, panel.typed.verb, panel.typed.label))
+        several = panel.several
+        if several is not None:
+            choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
+            view.add_item(
+                SeveralSelect(match.id, match.version, several.verb, choices, several.most, several.placeholder)
+            )
         content = "\n".join(line for line in (heading, *panel.notes) if line) or None
         return fit_message({"content": content, "embed": panel.embed, "view": view})
 

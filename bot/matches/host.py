@@ -392,6 +392,8 @@ class MatchHost:
             if move is None or (move.by_game and not from_chat):
                 if from_chat:
                     return None, None
+                if seat is None:  # a command, not chat: say why this player cannot move now
+                    self._require_turn(match, actors, self._player(match, user_id))
                 raise Refusal(RefusalReason.NOTHING_TO_TYPE)
             if move.by_game:
                 try:

@@ -23,14 +23,39 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class TypedEntry:
+    """A button that opens a box to type in; the action is `verb` followed by the text typed ("word pawn")."""
+
+    verb: str
+    label: str
+    """The button's label and the box's title."""
+    field: str
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class SeveralPick:
+    """A menu to pick one or more values from at once; the action is `verb` followed by the values picked
+    ("exchange Q01 Z01"). Each choice's `action` is its value."""
+
+    verb: str
+    choices: Sequence[Choice]
+    most: int
+    placeholder: str
+
+
+@dataclass(frozen=True)
 class PrivatePanel:
-    """What one player sees privately (DM or ephemeral): an embed, actions to pick from a select, and buttons."""
+    """What one player sees privately (DM or ephemeral): an embed, actions to pick from a select, buttons, and
+    where the game needs them a box to type a move in and a menu to pick several values from."""
 
     embed: discord.Embed
     picks: Sequence[Choice] = ()
     buttons: Sequence[Choice] = ()
     pick_placeholder: str = "Choose an action"
     notes: Sequence[str] = field(default_factory=tuple)
+    typed: TypedEntry | None = None
+    several: SeveralPick | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +76,9 @@ class GameRenderer:
     """The board's button that shows a player their private panel."""
     panel_noun: str = "your hand"
     """What that panel holds, as a sentence names it ("Here is your hand")."""
+
+    def __init__(self, content: Any = None) -> None:
+        """A game with content (bot/catalogue.py) builds its renderer with it; one that shows none ignores it."""
 
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""

@@ -1,0 +1,77 @@
+"""The dictionary in force at a table, indexed so that any question about the next word is a few lookups.
+
+Rearranging is always allowed (ruling N4), so whether letters make a word depends only on their multiset: its
+signature, the letters sorted. The index maps each signature to the words spelled by those letters. The words
+that can follow a word are then found by trying each place, add and combine on the signature of its top letters
+(at most 5 x 25 + 26 + 5 signatures), instead of scanning every word of the dictionary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from string import ascii_lowercase
+
+MAX_SPOTS = 5
+MIN_SPOTS = 3
+PLACE, ADD, COMBINE = "place", "add", "combine"
+
+
+def signature(letters: str) -> str:
+    """The letters sorted: equal for every arrangement of the same letters."""
+    return "".join(sorted(letters))
+
+
+@dataclass(frozen=True)
+class Successor:
+    """A way to make a new word from the letters on the table: `kind` is PLACE (card `letter` on a stack
+    showing `on`), ADD (card `letter` in a new spot) or COMBINE (the stack showing `letter` buried)."""
+
+    kind: str
+    letter: str
+    on: str = ""
+
+
+class WordIndex:
+    """The words of one dictionary, by signature."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        by_signature: dict[str, list[str]] = {}
+        for word in sorted(set(words)):
+            by_signature.setdefault(signature(word), []).append(word)
+        self._by_signature = {key: tuple(spelled) for key, spelled in by_signature.items()}
+        self.words = frozenset(word for spelled in self._by_signature.values() for word in spelled)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.words
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def anagrams(self, letters: str) -> tuple[str, ...]:
+        """Every word spelled by exactly these letters, in alphabetical order."""
+        return self._by_signature.get(signature(letters), ())
+
+    def successors(self, letters: str, hand: str | None = None) -> Iterator[tuple[Successor, str]]:
+        """Each way to make a word from the table's `letters` with cards showing `hand` (None: any letter),
+        with the word it makes. Combining needs no card, so it is always tried."""
+        table = signature(letters)
+        offered = sorted(set(ascii_lowercase if hand is None else hand))
+        for covered in sorted(set(table)):
+            rest = table.replace(covered, "", 1)
+            for letter in offered:
+                if letter != covered:  # ruling N4: a letter may not go on the same letter
+                    for word in self._by_signature.get(signature(rest + letter), ()):
+                        yield Successor(PLACE, letter, covered), word
+        if len(table) < MAX_SPOTS:
+            for letter in offered:
+                for word in self._by_signature.get(signature(table + letter), ()):
+                    yield Successor(ADD, letter), word
+        if len(table) > MIN_SPOTS:
+            for buried in sorted(set(table)):
+                for word in self._by_signature.get(table.replace(buried, "", 1), ()):
+                    yield Successor(COMBINE, buried), word
+
+    def has_successor(self, letters: str, hand: str | None = None) -> bool:
+        """Whether any word can be made from the table's `letters` with cards showing `hand` (None: any letter)."""
+        return next(self.successors(letters, hand), None) is not None

@@ -1,0 +1,77 @@
+"""A match of Not Another Word as stored: the table options and the whole state, secrets included.
+
+The codec writes these dataclasses as JSON by their type hints, so every type named in them is imported here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import Seat, compact
+from bot.games.not_another_word.cards import Card, letters_of
+from bot.games.not_another_word.events import WordEnd
+
+RECENT_MOVES = 5
+"""How many of the latest moves the board lists."""
+
+
+@dataclass(frozen=True)
+class NotAnotherWordOptions:
+    """The table options chosen when the match was opened."""
+
+    dictionary: str = "common"
+    start_word: str = "common"
+    table_blocked: bool = False
+    computer_players: int = 0
+
+
+@compact
+@dataclass(frozen=True)
+class Move:
+    """One move as the board lists it. `kind` is place, add, combine, exchange or pass; `letter` is the card
+    placed or added, or the letter buried by a combine; `on` the letter covered (place) or the stack put on top
+    (combine); `count` how many cards an exchange swapped."""
+
+    seat: Seat
+    kind: str
+    word: str = ""
+    previous: str = ""
+    letter: str = ""
+    on: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class NotAnotherWordState:
+    """A whole match, secrets included. Only `NotAnotherWordRules.view` may show it to players."""
+
+    options: NotAnotherWordOptions
+    computer_seats: tuple[Seat, ...]
+    stacks: tuple[tuple[Card, ...], ...]
+    """The word on the table, left to right; each stack from its bottom card to the card showing."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, in alphabetical order."""
+    draw_pile: tuple[Card, ...]
+    """Top card first."""
+    discards: tuple[Card, ...]
+    """Cards given up in exchanges, face up, in the order they were discarded."""
+    turn: Seat
+    turns: int
+    """How many turns have been taken (passes included)."""
+    last_word_by: Seat | None
+    final_turns_left: int | None
+    """Once the last card is drawn: how many turns the final round has left (ruling N6)."""
+    recent: tuple[Move, ...]
+    """The latest moves, oldest first."""
+    result: WordEnd | None
+    placings: tuple[tuple[Seat, ...], ...]
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats the match was dealt for."""
+        return len(self.hands)
+
+    @property
+    def word(self) -> str:
+        """The word on the table: the letter showing on each stack."""
+        return letters_of(tuple(stack[-1] for stack in self.stacks))
