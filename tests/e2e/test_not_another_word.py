@@ -204,3 +204,20 @@ async def test_a_refused_box_word_is_answered_privately_and_an_old_panel_is_stal
     await table.type_word(player, word)
     stale = await (await player.click(panel, "Make a word")).response()
     assert stale.ephemeral and "out of date" in stale.content
+
+
+async def test_a_typed_word_costs_a_board_edit_a_line_in_the_channel_and_the_next_players_dm(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    table = await started_table(anthology, alice, bob)
+    player = await table.to_act()
+    other = bob if player is alice else alice
+    word = await table.good_word()
+    mark = anthology.fake.mark()
+    await table.type_word(player, word)
+    calls = anthology.fake.calls_since(mark)
+    # README.md quotes this figure.
+    assert calls["PATCH /channels/{channel_id}/messages/{message_id}"] == 1
+    assert calls["POST /channels/{channel_id}/messages"] == 2, "the word's line and the DM to the next player"
+    assert sum(calls.values()) == 3
+    assert "Your turn" in other.dms()[-1].content
+    assert word.upper() in other.dms()[-1].embeds[0]["fields"][0]["value"]
