@@ -45,7 +45,7 @@ from bot.matches.refusals import Attempt, Refusal, RefusalReason
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
 LARGEST_ID = (1 << 63) - 1
 """The largest integer storage keeps: a match id past it can only be forged."""
-COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon")
+COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 CHECKED_BETWEEN_PAUSES = 100
 """Live matches the start-up check decodes before it lets the event loop serve others."""

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from support import make_host, stored_log, stored_result
+from support import RULES, make_host, stored_log, stored_result
 
 from bot.discord_ui.wording import refusal_text
 from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason
@@ -346,6 +346,20 @@ async def test_computer_seats_count_towards_a_full_table(host):
     )
     await host.join(match.id, BOB, "Bob")
     await refused(host.join(match.id, CARA, "Cara"), RefusalReason.TABLE_FULL)
+
+
+async def test_every_game_can_fill_all_but_one_seat_with_computer_players(host):
+    for index, (key, rules) in enumerate(RULES.items()):
+        most = max((option.choices for option in rules.options if option.key == "computer_players"), default=(0,))
+        if max(most) == 0:
+            continue
+        match = await host.open_table(
+            guild_id=1, channel_id=800 + index, game=key, opener_id=ALICE, opener_name="Alice",
+            options={"computer_players": max(most)},
+        )  # fmt: skip
+        await host.start(match.id, ALICE)
+        players = (await host.get(match.id)).players
+        assert len(players) == 1 + max(most) and len({player.name for player in players}) == len(players)
 
 
 async def test_resume_reads_every_live_match_and_names_unreadable_ones(host, store):
