@@ -4,6 +4,11 @@ Rearranging is always allowed (ruling N4), so whether letters make a word depend
 signature, the letters sorted. The index maps each signature to the words spelled by those letters. The words
 that can follow a word are then found by trying each place, add and combine on the signature of its top letters
 (at most 5 x 25 + 26 + 5 signatures), instead of scanning every word of the dictionary.
+
+Whether any word can follow is asked after every word (ruling N7) and for every player's hand (the final round,
+`table_blocked`), so it has faster answers still. Each signature with one letter left out maps to the letters
+that complete it to a word, as a bit mask (its "holes"): a place or an add is then one lookup and one AND with
+the hand's mask. And the few words that nothing at all can follow are found once, when the index is built.
 """
 
 from __future__ import annotations
@@ -41,6 +46,13 @@ class WordIndex:
             by_signature.setdefault(signature(word), []).append(word)
         self._by_signature = {key: tuple(spelled) for key, spelled in by_signature.items()}
         self.words = frozenset(word for spelled in self._by_signature.values() for word in spelled)
+        holes: dict[str, int] = {}
+        for key in self._by_signature:
+            for letter in set(key):
+                rest = key.replace(letter, "", 1)
+                holes[rest] = holes.get(rest, 0) | _BIT[letter]
+        self._holes = holes
+        self._dead_ends = frozenset(key for key in self._by_signature if not self._can_follow(key, _EVERY_LETTER))
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
@@ -74,4 +86,30 @@ class WordIndex:
 
     def has_successor(self, letters: str, hand: str | None = None) -> bool:
         """Whether any word can be made from the table's `letters` with cards showing `hand` (None: any letter)."""
-        return next(self.successors(letters, hand), None) is not None
+        table = signature(letters)
+        if hand is None and table in self._by_signature:
+            return table not in self._dead_ends
+        return self._can_follow(table, _EVERY_LETTER if hand is None else _mask(hand))
+
+    def _can_follow(self, table: str, hand: int) -> bool:
+        """`has_successor` for a signature and the mask of the letters in hand, from the holes."""
+        holes = self._holes
+        for covered in set(table):
+            if holes.get(table.replace(covered, "", 1), 0) & hand & ~_BIT[covered]:
+                return True
+        if len(table) < MAX_SPOTS and holes.get(table, 0) & hand:
+            return True
+        return len(table) > MIN_SPOTS and any(
+            table.replace(buried, "", 1) in self._by_signature for buried in set(table)
+        )
+
+
+_BIT = {letter: 1 << index for index, letter in enumerate(ascii_lowercase)}
+_EVERY_LETTER = (1 << len(ascii_lowercase)) - 1
+
+
+def _mask(letters: str) -> int:
+    mask = 0
+    for letter in letters:
+        mask |= _BIT[letter]
+    return mask
