@@ -32,7 +32,7 @@ def computer_move(
             continue
         sheds = move.kind != COMBINE
         goes_out = sheds and len(hand) == 1
-        follow_ups = sum(1 for _ in dictionary.successors(made))
+        follow_ups = sum(1 for _, following in dictionary.successors(made) if following != word)
         # Ending the game beats everything, then shedding a card, then leaving few words, then common words.
         rank = (goes_out, follow_ups == 0, sheds, -follow_ups, -sizes.get(made, 100), made)
         if best is None or rank > best:

@@ -9,6 +9,10 @@ Whether any word can follow is asked after every word (ruling N7) and for every 
 `table_blocked`), so it has faster answers still. Each signature with one letter left out maps to the letters
 that complete it to a word, as a bit mask (its "holes"): a place or an add is then one lookup and one AND with
 the hand's mask. And the few words that nothing at all can follow are found once, when the index is built.
+
+"Not Another Word" (ruling N7) does not count going straight back to the word before: every move can be undone
+by another (a placed letter covered again, an added one combined away, a buried one added back), so otherwise it
+could never happen.
 """
 
 from __future__ import annotations
@@ -90,6 +94,13 @@ class WordIndex:
         if hand is None and table in self._by_signature:
             return table not in self._dead_ends
         return self._can_follow(table, _EVERY_LETTER if hand is None else _mask(hand))
+
+    def has_another_word(self, word: str, before: str) -> bool:
+        """Whether any word but `before`, the word `word` was made from, can be made from `word` with any letter
+        (ruling N7)."""
+        if signature(word) in self._dead_ends:
+            return False
+        return any(made != before for _, made in self.successors(word))
 
     def _can_follow(self, table: str, hand: int) -> bool:
         """`has_successor` for a signature and the mask of the letters in hand, from the holes."""

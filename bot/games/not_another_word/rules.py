@@ -226,10 +226,6 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             return ()
         return (Timer(f"computer-{state.turns}", COMPUTER_DELAY, partial(self._computer_action, state), state.turn),)
 
-    def words_from(self, state: NotAnotherWordState, word: str) -> bool:
-        """Whether any word at all could follow `word` in this match's dictionary (ruling N7)."""
-        return self._dictionary(state).has_successor(word)
-
     # The turns.
 
     def _dictionary(self, state: NotAnotherWordState) -> WordIndex:
@@ -270,7 +266,7 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         events = [Event(WordEvent.WORD_MADE, seat, data)]
         if not remaining:
             return self._end(state, WordEnd.OUT_OF_CARDS, seat, events)
-        if not self._dictionary(state).has_successor(word):
+        if not self._dictionary(state).has_another_word(word, previous):
             return self._end(state, WordEnd.NOT_ANOTHER_WORD, seat, events)
         if state.options.table_blocked and not any(
             self._can_make_word(state, other) for other in range(state.seat_count) if other != seat
@@ -319,13 +315,21 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             )
             if left == 0:
                 return self._end_final_round(state, events)
-            if state.draw_pile or self._can_make_word(state, state.turn):
+            if state.draw_pile or self._can_move(state, state.turn):
                 return state, events
             events.append(Event(WordEvent.TURN_PASSED, state.turn, {"reason": "no_move"}))
             state = evolve(state, recent=(*state.recent, Move(state.turn, "pass"))[-RECENT_MOVES:])
 
     def _can_make_word(self, state: NotAnotherWordState, seat: Seat) -> bool:
         return self._dictionary(state).has_successor(state.word, letters_of(state.hands[seat]))
+
+    def _can_move(self, state: NotAnotherWordState, seat: Seat) -> bool:
+        """Whether a seat with nothing left to exchange for has a word to make. A computer plays no blocklisted
+        word, so one whose only words are blocklisted passes too."""
+        if seat not in state.computer_seats:
+            return self._can_make_word(state, seat)
+        words = self._dictionary(state).successors(state.word, letters_of(state.hands[seat]))
+        return any(word not in self.content.blocklist for _, word in words)
 
     def _end_final_round(
         self, state: NotAnotherWordState, events: list[Event]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from golden import assert_matches_golden
 
 from bot.engine import Seating
 from bot.games.anarchy.cards import Card
@@ -56,7 +57,4 @@ def board(state: AnarchyState) -> str:
 
 
 def test_golden_playthrough_seed_7():
-    transcript = golden_transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(transcript, encoding="utf-8")
-    assert transcript == GOLDEN.read_text(encoding="utf-8"), "rerun with UPDATE_GOLDEN=1 after a deliberate change"
+    assert_matches_golden(golden_transcript(), GOLDEN)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
+
+from golden import assert_matches_golden
 
 from bot.engine import SYSTEM, Seating
 from bot.engine.codec import encode
@@ -64,7 +65,4 @@ def board(state: AnomiaState) -> str:
 
 
 def test_golden_playthrough_seed_3():
-    transcript = golden_transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(transcript, encoding="utf-8")
-    assert transcript == GOLDEN.read_text(encoding="utf-8"), "rerun with UPDATE_GOLDEN=1 after a deliberate change"
+    assert_matches_golden(golden_transcript(), GOLDEN)
