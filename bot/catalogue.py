@@ -16,10 +16,13 @@ from typing import Any
 
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.renderers.anarchy import AnarchyRenderer
+from bot.discord_ui.renderers.anokera import AnokeraRenderer
 from bot.discord_ui.renderers.anomia import AnomiaRenderer
 from bot.discord_ui.renderers.not_another_word import NotAnotherWordRenderer
 from bot.engine import GameRules
 from bot.games.anarchy.rules import AnarchyRules
+from bot.games.anokera import content as anokera_content
+from bot.games.anokera.rules import AnokeraRules
 from bot.games.anomia import content as anomia_content
 from bot.games.anomia.rules import AnomiaRules
 from bot.games.not_another_word import content as word_content
@@ -56,6 +59,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(AnarchyRules, AnarchyRenderer),
     GameEntry(AnomiaRules, AnomiaRenderer, anomia_content.CONTENT_FILES, anomia_content.parse_content),
     GameEntry(NotAnotherWordRules, NotAnotherWordRenderer, word_content.CONTENT_FILES, word_content.parse_content),
+    GameEntry(AnokeraRules, AnokeraRenderer, anokera_content.CONTENT_FILES, anokera_content.parse_content),
 )
 
 

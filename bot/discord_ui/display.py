@@ -122,6 +122,9 @@ class TableDisplay:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         components = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
+            for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
+                choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
+                components.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
             for choice in renderer.board_actions(match, snapshot.public_view):
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:

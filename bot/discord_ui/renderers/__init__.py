@@ -23,6 +23,14 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Menu:
+    """A menu of actions to pick one from, with the placeholder it shows."""
+
+    placeholder: str
+    choices: Sequence[Choice]
+
+
+@dataclass(frozen=True)
 class TypedEntry:
     """A button that opens a box to type in; the action is `verb` followed by the text typed ("word pawn")."""
 
@@ -86,6 +94,10 @@ class GameRenderer:
 
     def board_actions(self, match: Match, view: Any) -> Sequence[Choice]:
         """Actions offered as buttons on the board itself (pinned to the board's version)."""
+        return ()
+
+    def board_menus(self, match: Match, view: Any) -> Sequence[Menu]:
+        """Menus of actions on the board itself, each at most 25 choices (pinned to the board's version)."""
         return ()
 
     def panel(self, match: Match, view: Any) -> PrivatePanel:

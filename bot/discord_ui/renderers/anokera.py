@@ -1,0 +1,161 @@
+"""How Anokera looks in Discord: the city, its dead and the three columns on the board, with menus to play cards
+from the row; each clearing told in the channel; a player's secret role by DM (or My role); and at the end every
+role shown with its score worked out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
+from bot.discord_ui.wording import mention
+from bot.engine import Event, Outcome
+from bot.games.anokera.actions import EndTurn, PlayCard
+from bot.games.anokera.cards import DEATHS, Card, card_name, is_marked, resource_of
+from bot.games.anokera.content import RoleSheet
+from bot.games.anokera.events import AnokeraEnd, AnokeraEvent
+from bot.games.anokera.state import Play
+from bot.games.anokera.views import AnokeraPublicView, AnokeraSeatView
+from bot.matches import Match
+
+TILES = {"F": "🟥", "T": "🟪", "N": "🟩"}
+DEATH_GLYPHS = {"violence": "⚔️", "famine": "🌾", "disaster": "🌋"}
+STARTER = "▫️"
+
+
+def tile(card: Card) -> str:
+    """A card as a coloured tile, with a star when it is marked."""
+    return TILES[resource_of(card)] + ("★" if is_marked(card) else "")
+
+
+def killed_text(deaths: Sequence[int]) -> str:
+    """The deaths in words, "4 died by violence, 3 by famine", or "" when nobody died."""
+    parts = [(count, kind) for kind, count in zip(DEATHS, deaths, strict=True) if count]
+    if not parts:
+        return ""
+    (count, kind), rest = parts[0], parts[1:]
+    return f"{count} died by {kind}" + "".join(f", {more} by {other}" for more, other in rest)
+
+
+def play_text(play: Play, who: str) -> str:
+    """One card played in words: "Bea played a marked Force on column 2: 4 died by violence, 3 by famine"."""
+    article = "an" if card_name(play.card)[0] in "aeiouAEIOU" else "a"
+    line = f"{who} played {article} {card_name(play.card)} on column {play.column + 1}"
+    if play.combo:
+        return f"{line}: three resources met and fell away (a combo)"
+    killed = killed_text(play.deaths)
+    if killed:
+        return f"{line}: {killed}"
+    if is_marked(play.card):
+        return f"{line}: nobody died"
+    return line
+
+
+class AnokeraRenderer(GameRenderer):
+    panel_label = "My role"
+    panel_noun = "your role"
+
+    def __init__(self, sheet: RoleSheet) -> None:
+        self.sheet = sheet
+
+    def board(self, match: Match, view: AnokeraPublicView) -> discord.Embed:
+        tally = " · ".join(
+            f"{DEATH_GLYPHS[kind]} {kind} {count}" for kind, count in zip(DEATHS, view.deaths, strict=True)
+        )
+        embed = discord.Embed(title="Anokera", description=f"🏙️ **{view.citizens}** citizens left\n{tally}")
+        row = " ".join(f"{tile(card)} {card_name(card)}" for card in view.row) or "empty"
+        embed.add_field(name="The row", value=row, inline=False)
+        next_card = f"{tile(view.next_card)} {card_name(view.next_card)}" if view.next_card else "none"
+        deck = f"Next: {next_card} · {view.deck_size} in the deck" + (" (reshuffled once)" if view.reshuffled else "")
+        embed.add_field(name="The deck", value=deck, inline=False)
+        columns = [
+            f"**{number}** {STARTER} " + " ".join(tile(card) for card in column)
+            for number, column in enumerate(view.columns, start=1)
+        ]
+        embed.add_field(name="Columns (bottom → top)", value="\n".join(columns), inline=False)
+        if view.recent:
+            lines = [play_text(play, match.at_seat(play.seat).name) for play in reversed(view.recent)]
+            embed.add_field(name="Latest plays", value="\n".join(lines)[:1024], inline=False)
+        if view.reveals:
+            lines = []
+            for reveal in view.reveals:
+                worked = "; ".join(f"{line.text} = {line.points}" for line in reveal.lines) or "nothing"
+                role = self.sheet.role(reveal.role).name
+                lines.append(f"{mention(match.at_seat(reveal.seat))}: **{role}**: {worked} → **{reveal.score}**")
+            lines.append(f"{view.unused_roles} role cards were not dealt; they stay hidden.")
+            embed.add_field(name="Roles", value="\n".join(lines)[:1024], inline=False)
+        if view.to_act is not None:
+            waiting = mention(match.at_seat(view.to_act))
+            if view.first_card is not None:
+                waiting += " (may play a second unmarked card, or end the turn)"
+            embed.add_field(name="Turn", value=waiting, inline=False)
+        embed.set_footer(text="My role shows your secret role. /rules game:Anokera explains the game.")
+        return embed
+
+    def board_menus(self, match: Match, view: AnokeraPublicView) -> Sequence[Menu]:
+        if view.to_act is None:
+            return ()
+        unmarked = [card for card in view.row if not is_marked(card)]
+        if view.first_card is not None:
+            return (Menu("Play your second card…", _placements(unmarked)),)
+        menus = [Menu("Play one card…", _placements(view.row))]
+        if len(unmarked) > 1:
+            menus.append(Menu("Play the first of two cards…", _placements(unmarked, then_another=True)))
+        return menus
+
+    def board_actions(self, match: Match, view: AnokeraPublicView) -> Sequence[Choice]:
+        if view.to_act is not None and view.first_card is not None:
+            return (Choice("End turn", EndTurn().notation),)
+        return ()
+
+    def panel(self, match: Match, view: AnokeraSeatView) -> PrivatePanel:
+        role = self.sheet.role(view.role)
+        patron = self.sheet.patron_of(view.role)
+        embed = discord.Embed(
+            title=f"Your role: {role.name}", description=f"*{role.line}*", colour=discord.Colour.dark_red()
+        )
+        embed.add_field(name="You score", value=self.sheet.summary(view.role), inline=False)
+        embed.add_field(name="Your patron", value=f"{patron.god}, who favours {patron.death}", inline=False)
+        deaths = dict(zip(DEATHS, view.public.deaths, strict=True))
+        players = len(match.players)
+        score = self.sheet.score(view.role, deaths, players)
+        embed.add_field(name="Your score so far", value=str(score), inline=False)
+        embed.set_footer(text="Keep it secret: nobody else sees your role until the end.")
+        notes = []
+        if view.public.to_act == view.seat:
+            notes.append("Your turn: play from the menus on the board.")
+        return PrivatePanel(embed, notes=notes)
+
+    def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
+        """Clearings that killed, the reshuffle and the final clearing, in the channel."""
+        said = []
+        for event in events:
+            if event.kind is AnokeraEvent.CLEARED:
+                deaths = [sum(count for kind, count in event.data["steps"] if kind == death) for death in DEATHS]
+                column = event.data["column"] + 1
+                if event.seat is None:
+                    said.append(Announcement(f"💀 Column {column} is cleared: {killed_text(deaths)}."))
+                else:
+                    who, card = match.at_seat(event.seat).name, card_name(event.data["card"])
+                    said.append(Announcement(f"💀 {who} played a {card} on column {column}: {killed_text(deaths)}."))
+            elif event.kind is AnokeraEvent.DECK_RESHUFFLED:
+                cards = event.data["cards"]
+                said.append(Announcement(f"The row ran out: {cards} removed cards are shuffled into a new deck."))
+            elif event.kind is AnokeraEvent.FINAL_CLEARING:
+                said.append(Announcement("The deck ran out again: every column is cleared, left to right."))
+        return said
+
+    def outcome_text(self, match: Match, outcome: Outcome) -> str:
+        winners = ", ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
+        score = outcome.scores[outcome.winners[0]]
+        how = "The city of Anokera is empty." if outcome.reason is AnokeraEnd.CITY_EMPTY else "The last columns fell."
+        return f"{how} The roles are revealed on the board. 🏆 {winners} won with {score} points."
+
+
+def _placements(cards: Sequence[Card], *, then_another: bool = False) -> list[Choice]:
+    return [
+        Choice(f"{tile(card)} {card_name(card)} → column {column + 1}", PlayCard(card, column, then_another).notation)
+        for card in cards
+        for column in range(3)
+    ]
