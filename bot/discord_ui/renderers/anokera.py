@@ -64,7 +64,7 @@ class AnokeraRenderer(GameRenderer):
             f"{DEATH_GLYPHS[kind]} {kind} {count}" for kind, count in zip(DEATHS, view.deaths, strict=True)
         )
         embed = discord.Embed(title="Anokera", description=f"🏙️ **{view.citizens}** citizens left\n{tally}")
-        row = " ".join(f"{tile(card)} {card_name(card)}" for card in view.row) or "empty"
+        row = " · ".join(f"{tile(card)} {card_name(card)}" for card in view.row) or "empty"
         embed.add_field(name="The row", value=row, inline=False)
         next_card = f"{tile(view.next_card)} {card_name(view.next_card)}" if view.next_card else "none"
         deck = f"Next: {next_card} · {view.deck_size} in the deck" + (" (reshuffled once)" if view.reshuffled else "")
@@ -76,7 +76,7 @@ class AnokeraRenderer(GameRenderer):
         embed.add_field(name="Columns (bottom → top)", value="\n".join(columns), inline=False)
         if view.recent:
             lines = [play_text(play, match.at_seat(play.seat).name) for play in reversed(view.recent)]
-            embed.add_field(name="Latest plays", value="\n".join(lines)[:1024], inline=False)
+            embed.add_field(name="Latest plays (newest first)", value="\n".join(lines)[:1024], inline=False)
         if view.reveals:
             lines = []
             for reveal in view.reveals:
