@@ -1,37 +1,89 @@
 """Computer players: which card a computer plays on its turn, and when.
 
-A computer knows its own role and everything on the table. It weighs each card it could play on each column by what
-that play alone does to its own score, and usually takes the best; but now and then, and whenever nothing it could
-play changes its score, it plays another harmless card, so that its choices do not spell out its role.
+A computer knows its own role and everything on the table. It values each card it could play on each column by
+what that play does to its own score now (a marked card's clearing) and to what a marked card could later make
+of that column for it (its potential: the best score a marked card of any resource would add there). It usually
+takes the best; but now and then it plays another harmless card, so that its choices do not spell out its role.
+It plays a second unmarked card when one would also help.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from bot.engine import SeededRandom
+from bot.engine import Seat, SeededRandom
 from bot.games.anokera.actions import AnokeraAction, EndTurn, PlayCard
+from bot.games.anokera.cards import DEATHS, MARKED_NUMBERS, RESOURCES, Card, is_marked
+from bot.games.anokera.columns import clear, combo
+from bot.games.anokera.content import RoleSheet
+from bot.games.anokera.state import AnokeraState
 
 COMPUTER_DELAY = 3.0
 """Seconds a computer takes over each card: long enough for players to see the board change."""
 OBVIOUS_SHARE = 3
-"""A computer plays the best card for its role about this many times in four, and another harmless card otherwise."""
+"""A computer plays its best card about this many times in four, and another harmless card otherwise."""
+POTENTIAL_WEIGHT = 0.5
+"""How much a column's promise for a later clearing counts against points scored now."""
+_PROBES = tuple(f"{resource}{MARKED_NUMBERS[0]}" for resource in RESOURCES)
+"""A marked card of each resource, to ask what a clearing would make of a column."""
 
 
 def computer_choice(
-    actions: tuple[AnokeraAction, ...], gain: Callable[[AnokeraAction], int], rng: SeededRandom
+    sheet: RoleSheet, state: AnokeraState, seat: Seat, actions: tuple[AnokeraAction, ...], rng: SeededRandom
 ) -> AnokeraAction:
-    """Pick among the legal `actions` by what each does to the computer's own score (`gain`)."""
+    """Pick among the legal `actions` by their value to this seat's role."""
+    role = state.roles[seat]
     plays = [action for action in actions if isinstance(action, PlayCard)]
-    # A second card is worth playing only when it helps; the same goes for announcing one at the first card.
-    singles = [action for action in plays if not action.then_another]
-    scored = sorted(((gain(action), action.notation, action) for action in singles), reverse=True)
-    best_gain = scored[0][0]
-    if EndTurn() in actions and best_gain <= 0:
+    potentials = [
+        _potential(sheet, role, column, state.deaths, state.citizens, state.seat_count) for column in state.columns
+    ]
+    valued = sorted(
+        ((_value(sheet, role, state, potentials, action.card, action.column), action.notation, action)
+         for action in plays if not action.then_another),
+        reverse=True,
+    )  # fmt: skip
+    best_value, _, best = valued[0]
+    if EndTurn() in actions and best_value <= 0:
         return EndTurn()
-    harmless = [action for points, _, action in scored if points >= 0]
-    if best_gain > 0 and (rng.below(4) < OBVIOUS_SHARE or len(harmless) == 1):
-        best = scored[0][2]
-        then_another = PlayCard(best.card, best.column, then_another=True)
-        return then_another if then_another in plays and rng.below(2) else best
-    return rng.pick(harmless or [action for _, _, action in scored])
+    harmless = [action for value, _, action in valued if value >= 0]
+    if best_value <= 0 or (rng.below(4) >= OBVIOUS_SHARE and len(harmless) > 1):
+        best = rng.pick(harmless or [action for _, _, action in valued])
+    then_another = PlayCard(best.card, best.column, then_another=True)
+    if then_another in plays and any(
+        value > 0 for value, _, action in valued if action.card != best.card and not is_marked(action.card)
+    ):
+        return then_another
+    return best
+
+
+def _value(sheet: RoleSheet, role: str, state: AnokeraState, potentials: list[int], card: Card, column: int) -> float:
+    """Points the play scores for `role` now, plus the change in its column's potential (`potentials`: each
+    column's before the play)."""
+    players = state.seat_count
+    cards = (*state.columns[column], card)
+    deaths, citizens = state.deaths, state.citizens
+    gained = 0
+    if is_marked(card):
+        clearing = clear(cards, citizens)
+        after_deaths = tuple(now + more for now, more in zip(deaths, clearing.tally(), strict=True))
+        gained = _score(sheet, role, after_deaths, players) - _score(sheet, role, deaths, players)
+        cards, deaths, citizens = clearing.column, after_deaths, clearing.citizens
+    elif combo(cards) is not None:
+        cards = cards[:-3]
+    change = _potential(sheet, role, cards, deaths, citizens, players) - potentials[column]
+    return gained + POTENTIAL_WEIGHT * change
+
+
+def _potential(
+    sheet: RoleSheet, role: str, column: tuple[Card, ...], deaths: tuple[int, ...], citizens: int, players: int
+) -> int:
+    """The most a marked card of any resource played on this column would add to the role's score (at least 0)."""
+    now = _score(sheet, role, deaths, players)
+    best = 0
+    for probe in _PROBES:
+        tally = clear((*column, probe), citizens).tally()
+        after = tuple(count + more for count, more in zip(deaths, tally, strict=True))
+        best = max(best, _score(sheet, role, after, players) - now)
+    return best
+
+
+def _score(sheet: RoleSheet, role: str, deaths: tuple[int, ...], players: int) -> int:
+    return sheet.score(role, dict(zip(DEATHS, deaths, strict=True)), players)

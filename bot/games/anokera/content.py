@@ -111,7 +111,7 @@ class RoleSheet:
         ):
             if per_death:
                 lines.append(ScoreLine(f"{deaths[kind]} by {kind} x {per_death}", deaths[kind] * per_death))
-        if template.most_per_player and deaths[patron.death] == max(deaths.values()):
+        if template.most_per_player and deaths[patron.death] and deaths[patron.death] == max(deaths.values()):
             bonus = template.most_per_player * players
             lines.append(
                 ScoreLine(f"{patron.death} claimed the most: {template.most_per_player} x {players} players", bonus)
@@ -140,10 +140,17 @@ def parse_content(files: Mapping[str, str]) -> RoleSheet:
         raise ValueError("roles.json: there must be one patron for each kind of death")
     if sorted(patron.scorns for patron in patrons) != sorted(DEATHS) or any(p.scorns == p.death for p in patrons):
         raise ValueError("roles.json: each patron scorns another kind of death, each kind scorned once")
+    for template in templates:
+        numbers = (template.own, template.rival, template.ally, template.most_per_player)
+        if not all(type(number) is int for number in numbers):
+            raise ValueError(f"roles.json: template {template.template}'s numbers must be whole numbers")
     known = {template.template for template in templates}
     for role in roles:
         if role.patron not in DEATHS or role.template not in known:
             raise ValueError(f"roles.json: role {role.id} names an unknown patron or template")
     if len({role.id for role in roles}) != len(roles):
         raise ValueError("roles.json: role ids must be unique")
+    dealt = sorted((role.patron, role.template) for role in roles)
+    if dealt != sorted((death, template) for death in DEATHS for template in known):
+        raise ValueError("roles.json: there must be one role of each template for each patron")
     return RoleSheet(patrons, templates, roles)

@@ -194,14 +194,8 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
 
     def _computer_action(self, state: AnokeraState, arrival: int) -> AnokeraAction:
         seat = state.turn
-        now = self.score_of(state, seat)
-
-        def gain(action: AnokeraAction) -> int:
-            after, _ = self.apply(state, seat, action)
-            return self.score_of(after, seat) - now
-
         rng = SeededRandom(state.rng_state ^ (state.turns * 0x9E3779B97F4A7C15 + seat))
-        return computer_choice(self.legal_actions(state, seat), gain, rng)
+        return computer_choice(self.sheet, state, seat, self.legal_actions(state, seat), rng)
 
     def _play(self, state: AnokeraState, seat: Seat, action: PlayCard) -> tuple[AnokeraState, list[Event]]:
         card, column = action.card, action.column
@@ -265,14 +259,13 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
         )
         if row:
             return state, events
-        if not state.reshuffled:
+        if not state.reshuffled and state.removed:
             rng = SeededRandom(state.rng_state)
             deck = tuple(rng.shuffled(state.removed))
-            events.append(Event(AnokeraEvent.DECK_RESHUFFLED, None, {"cards": len(deck)}))
-            state = evolve(state, deck=deck, removed=(), reshuffled=True, rng_state=rng.state)
-            state = evolve(state, row=deck[:ROW_SIZE], deck=deck[ROW_SIZE:])
-            if state.row:
-                return state, events
+            row, deck = deck[:ROW_SIZE], deck[ROW_SIZE:]
+            events.append(Event(AnokeraEvent.DECK_RESHUFFLED, None, {"cards": len(state.removed)}))
+            events.append(Event(AnokeraEvent.ROW_REFILLED, None, {"cards": list(row), "deck": len(deck)}))
+            return evolve(state, row=row, deck=deck, removed=(), reshuffled=True, rng_state=rng.state), events
         return self._final_clearing(state, events)
 
     def _final_clearing(self, state: AnokeraState, events: list[Event]) -> tuple[AnokeraState, list[Event]]:
