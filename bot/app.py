@@ -209,7 +209,8 @@ async def _run_bots(
                 raise
             log.warning(
                 "Discord refused the Message Content intent. Turn it on in the Developer Portal (your application "
-                "> Bot > Privileged Gateway Intents) so games can read moves typed in chat (Anomia's answers). "
-                "Until then I run without it and players type their moves with /answer."
+                "> Bot > Privileged Gateway Intents) so games can read moves typed in chat (Anomia's answers, Not "
+                "Another Word's words). Until then I run without it: players answer with /answer and make words "
+                "with /word."
             )
             message_content = False

@@ -61,7 +61,7 @@ RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
 long as it takes."""
 CHAT_UNREADABLE = (
     "I can't read messages in this server (my Message Content intent is off), "
-    "so answer with `/answer` instead of typing in chat."
+    "so use `{command}` instead of typing in chat."
 )
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
@@ -115,7 +115,9 @@ class TableDisplay:
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
         if rules.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
-            embed.add_field(name="Typing moves", value=CHAT_UNREADABLE, inline=False)
+            embed.add_field(
+                name="Typing moves", value=CHAT_UNREADABLE.format(command=renderer.typed_command), inline=False
+            )
         if snapshot.outcome is not None:
             embed.add_field(name="Game over", value=renderer.outcome_text(match, snapshot.outcome), inline=False)
         elif match.status is MatchStatus.ABANDONED:

@@ -297,7 +297,7 @@ async def test_a_newcomer_can_play_alone_against_computers(anthology):
 async def test_without_message_content_players_answer_with_a_command(tmp_path, clock):
     async with running_anthology(tmp_path, clock, message_content_allowed=False) as world:
         table = await started_anomia(world, world.alice, world.bob, world.cara)
-        assert "answer with `/answer`" in str(table.board.embeds[0]["fields"])
+        assert "use `/answer`" in str(table.board.embeds[0]["fields"])
         view = await table.flip_until_faceoff()
         first, _ = view.faceoff.seats
         player = await table.user_at(first)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from anthology_driver import Anthology
+from anthology_driver import Anthology, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 
@@ -221,3 +221,14 @@ async def test_a_typed_word_costs_a_board_edit_a_line_in_the_channel_and_the_nex
     assert sum(calls.values()) == 3
     assert "Your turn" in other.dms()[-1].content
     assert word.upper() in other.dms()[-1].embeds[0]["fields"][0]["value"]
+
+
+async def test_without_message_content_the_board_points_to_slash_word(tmp_path, clock):
+    async with running_anthology(tmp_path, clock, message_content_allowed=False) as world:
+        table = await started_table(world, world.alice, world.bob)
+        assert "use `/word`" in str(table.board.embeds[0]["fields"])
+        player = await table.to_act()
+        word = await table.good_word()
+        made = await (await player.slash(world.channel, "word", word=word)).response()
+        await world.settled()
+        assert made.ephemeral and (await table.state()).word == word

@@ -84,6 +84,8 @@ class GameRenderer:
     """The board's button that shows a player their private panel."""
     panel_noun: str = "your hand"
     """What that panel holds, as a sentence names it ("Here is your hand")."""
+    typed_command: str = "/answer"
+    """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
 
     def __init__(self, content: Any = None) -> None:
         """A game with content (bot/catalogue.py) builds its renderer with it; one that shows none ignores it."""

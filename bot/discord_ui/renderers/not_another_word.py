@@ -55,6 +55,7 @@ def _move_of(event: Event) -> Move:
 class NotAnotherWordRenderer(GameRenderer):
     panel_label = "My letters"
     panel_noun = "your letters"
+    typed_command = "/word"
 
     def board(self, match: Match, view: NotAnotherWordPublicView) -> discord.Embed:
         heights = " · ".join(str(height) for height in view.heights)
