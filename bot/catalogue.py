@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord_ui.renderers import GameRenderer
+from bot.discord_ui.renderers.anachronism import AnachronismRenderer
 from bot.discord_ui.renderers.anarchy import AnarchyRenderer
 from bot.discord_ui.renderers.anokera import AnokeraRenderer
 from bot.discord_ui.renderers.anomia import AnomiaRenderer
 from bot.discord_ui.renderers.not_another_word import NotAnotherWordRenderer
 from bot.engine import GameRules
+from bot.games.anachronism import content as anachronism_content
+from bot.games.anachronism.rules import AnachronismRules
 from bot.games.anarchy.rules import AnarchyRules
 from bot.games.anokera import content as anokera_content
 from bot.games.anokera.rules import AnokeraRules
@@ -60,6 +63,9 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(AnomiaRules, AnomiaRenderer, anomia_content.CONTENT_FILES, anomia_content.parse_content),
     GameEntry(NotAnotherWordRules, NotAnotherWordRenderer, word_content.CONTENT_FILES, word_content.parse_content),
     GameEntry(AnokeraRules, AnokeraRenderer, anokera_content.CONTENT_FILES, anokera_content.parse_content),
+    GameEntry(
+        AnachronismRules, AnachronismRenderer, anachronism_content.CONTENT_FILES, anachronism_content.parse_content
+    ),
 )
 
 

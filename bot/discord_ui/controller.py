@@ -311,7 +311,7 @@ class TableController:
         on_board = not private
         if on_board:
             self.display.remember(match, result.events)
-            await interaction.response.edit_message(**self.display.board_message(snapshot))
+            await interaction.response.edit_message(**self.display.board_message(snapshot, editing=True))
         else:
             seat = match.player(interaction.user.id).seat
             told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
@@ -392,7 +392,7 @@ class TableController:
     async def _show_on_board(self, interaction: discord.Interaction, snapshot: Snapshot) -> None:
         match = snapshot.match
         if interaction.message is not None and interaction.message.id == match.board_message_id:
-            await interaction.response.edit_message(**self.display.board_message(snapshot))
+            await interaction.response.edit_message(**self.display.board_message(snapshot, editing=True))
             self.display.board_edited_by_interaction(match)
         else:
             await reply_privately(interaction, "Done.")

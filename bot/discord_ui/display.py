@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import io
 import logging
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -63,6 +64,8 @@ CHAT_UNREADABLE = (
     "I can't read messages in this server (my Message Content intent is off), "
     "so use `{command}` instead of typing in chat."
 )
+PICTURE_NAME = "board.png"
+"""The file name of a board's picture, which its embed shows."""
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
     MatchStatus.PLAYING: discord.Colour.green(),
@@ -102,8 +105,9 @@ class TableDisplay:
     def renderer(self, match: Match) -> GameRenderer:
         return self.games[match.game].renderer
 
-    def board_message(self, snapshot: Snapshot) -> dict:
-        """The board's embed and components for any state of the match (lobby, playing, over)."""
+    def board_message(self, snapshot: Snapshot, *, editing: bool = False) -> dict:
+        """The board's embed and components for any state of the match (lobby, playing, over), with the game's
+        picture attached when it has one (`editing`: for an edit, which replaces the attachment)."""
         match = snapshot.match
         if match.status is MatchStatus.LOBBY or snapshot.public_view is None:
             return fit_message({"embed": self._lobby_embed(match), "view": self._lobby_view(match)})
@@ -131,7 +135,13 @@ class TableDisplay:
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
-        return fit_message({"embed": embed, "view": components})
+        message = {"embed": embed, "view": components}
+        picture = renderer.board_picture(match, snapshot.public_view)
+        if picture is not None:
+            embed.set_image(url=f"attachment://{PICTURE_NAME}")
+            attached = discord.File(io.BytesIO(picture), filename=PICTURE_NAME)
+            message["attachments" if editing else "file"] = [attached] if editing else attached
+        return fit_message(message)
 
     def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
@@ -244,7 +254,7 @@ class TableDisplay:
                 )
                 self._last_board_edit[match_id] = loop.time()
                 try:
-                    await board.edit(**self.board_message(snapshot))
+                    await board.edit(**self.board_message(snapshot, editing=True))
                 except discord.NotFound:
                     log.warning("the board of match %s is gone; it can no longer be updated", match_id)
                     return

@@ -98,6 +98,10 @@ class GameRenderer:
         """Actions offered as buttons on the board itself (pinned to the board's version)."""
         return ()
 
+    def board_picture(self, match: Match, view: Any) -> bytes | None:
+        """A PNG the board shows under its embed (Anachronism's arena), or None."""
+        return None
+
     def board_menus(self, match: Match, view: Any) -> Sequence[Menu]:
         """Menus of actions on the board itself, each at most 25 choices (pinned to the board's version)."""
         return ()

@@ -1,0 +1,228 @@
+"""How Anachronism looks in Discord: the arena as a picture under the board's embed, both warriors' numbers and
+cards beside it with the latest rolls; the active player's moves, turns, attacks and abilities as menus and
+buttons on the board (only what is legal is offered); and each player's force, chosen and ordered in private."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord_ui.renderers import Choice, GameRenderer, Menu, PrivatePanel
+from bot.discord_ui.renderers.arena_picture import arena_png
+from bot.discord_ui.wording import mention
+from bot.engine import Event, Outcome
+from bot.games.anachronism.actions import (
+    Attack,
+    ChooseForce,
+    Decline,
+    Discard,
+    EndTurn,
+    KeepOrder,
+    LayDown,
+    Move,
+    Pass,
+    Place,
+    Rotate,
+    UseAbility,
+)
+from bot.games.anachronism.arena import FACING_NAMES
+from bot.games.anachronism.content import CardPool
+from bot.games.anachronism.events import AnachronismEnd
+from bot.games.anachronism.state import FORCES, PLACING, ROUNDS, Roll
+from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
+from bot.matches import Match
+
+SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
+
+
+class AnachronismRenderer(GameRenderer):
+    panel_label = "My force"
+    panel_noun = "your force"
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+
+    # -- the board -------------------------------------------------------------------------------------
+
+    def board(self, match: Match, view: AnachronismPublicView) -> discord.Embed:
+        embed = discord.Embed(title=self._title(view), description=self._situation(match, view))
+        for fighter in view.fighters:
+            embed.add_field(name=self._fighter_name(match, fighter), value=self._fighter_text(fighter), inline=True)
+        if view.last_rolls:
+            lines = [self.roll_text(match, shown) for shown in reversed(view.last_rolls)]
+            embed.add_field(name="Latest rolls (newest first)", value="\n".join(lines)[:1024], inline=False)
+        embed.set_footer(
+            text="The picture: each warrior in its player's colour, pointing the way it faces, with its Life; the "
+            "shaded spaces are the active warrior's attack grid and their roll modifiers. /rules game:Anachronism"
+        )
+        return embed
+
+    def board_picture(self, match: Match, view: AnachronismPublicView) -> bytes | None:
+        if view.phase == FORCES:
+            return None
+        return arena_png(view, self.pool, [player.name for player in match.players])
+
+    def _title(self, view: AnachronismPublicView) -> str:
+        if view.phase == FORCES:
+            return "Anachronism: choosing forces"
+        if view.phase == PLACING:
+            return "Anachronism: placing the warriors"
+        return f"Anachronism: round {view.round} of {ROUNDS}"
+
+    def _situation(self, match: Match, view: AnachronismPublicView) -> str:
+        if view.outcome is not None:
+            return "The fight is over."
+        if view.phase == FORCES:
+            done = [
+                f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
+            ]
+            return "Each player picks a warrior and lays down four supports in private (press My force).\n" + "\n".join(
+                done
+            )
+        if view.phase == PLACING:
+            unplaced = [f for f in view.fighters if f.space is None]
+            first = min(unplaced, key=lambda f: f.seat) if unplaced else None
+            return f"{mention(match.at_seat(first.seat))} places a warrior in their starting row." if first else ""
+        lines = []
+        if view.deciding is not None:
+            lines.append(f"Waiting for {mention(match.at_seat(view.deciding))} to decide.")
+        if view.active is not None:
+            who = f"{SEAT_MARKS[view.active]} {mention(match.at_seat(view.active))}"
+            lines.append(f"{who}'s turn: {view.actions_left} action(s) left.")
+        return "\n".join(lines)
+
+    def _fighter_name(self, match: Match, fighter: FighterView) -> str:
+        player = match.at_seat(fighter.seat).name
+        if not fighter.warrior:
+            return f"{SEAT_MARKS[fighter.seat]} {player}"
+        return f"{SEAT_MARKS[fighter.seat]} {player}: {self.pool.warrior(fighter.warrior).name}"
+
+    def _fighter_text(self, fighter: FighterView) -> str:
+        if not fighter.warrior:
+            return "not in the arena yet"
+        lines = [
+            f"❤️ Life {fighter.life} · 🏃 Speed {fighter.speed} · ⭐ Exp {fighter.experience}",
+            f"facing {FACING_NAMES[fighter.facing]}",
+        ]
+        lines.extend(f"▸ {self.pool.support(card).name} ({self.pool.support(card).type})" for card in fighter.face_up)
+        lines.append(f"{fighter.face_down} face down")
+        if fighter.discarded:
+            lines.append("Discarded: " + ", ".join(self.pool.support(card).name for card in fighter.discarded))
+        return "\n".join(lines)[:1024]
+
+    def roll_text(self, match: Match, shown: Roll) -> str:
+        """A roll in words: "Bea attacks with the Ash Spear: 8+1 vs 6, hit, 2 damage"."""
+        who = match.at_seat(shown.seat).name
+        if shown.kind == "setup":
+            return f"{who} rolled {sum(shown.dice)} to place"
+        if shown.kind == "tie":
+            return f"{who} won a tie roll, {sum(shown.dice)} to {sum(shown.other_dice)}"
+        weapon = "a basic attack" if shown.source == "basic" else f"the {self.pool.support(shown.source).name}"
+        result = (f"{'critical ' if shown.critical else ''}hit, {shown.damage} damage") if shown.hit else "miss"
+        return (
+            f"{who} attacks with {weapon}: {sum(shown.dice)}{shown.bonus:+d} vs "
+            f"{sum(shown.other_dice)}{shown.other_bonus:+d}, {result}"
+        )
+
+    def board_menus(self, match: Match, view: AnachronismPublicView) -> Sequence[Menu]:
+        actions = self._board_actions_of(match, view)
+        menus = []
+        moves = [a for a in actions if isinstance(a, Move)]
+        if moves:
+            choices = [
+                Choice(f"Move {FACING_NAMES[m.direction]}, then face {FACING_NAMES[m.facing]}", m.notation)
+                for m in moves
+            ]
+            menus.append(Menu("Move one space…", choices))
+        attacks = [a for a in actions if isinstance(a, Attack)]
+        if attacks:
+            menus.append(Menu("Attack…", [Choice(self._attack_label(match, view, a), a.notation) for a in attacks]))
+        turns = [a for a in actions if isinstance(a, Rotate)]
+        if turns:
+            menus.append(Menu("Turn to face…", [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns]))
+        places = [a for a in actions if isinstance(a, Place)]
+        if places:
+            menus.append(
+                Menu("Place your warrior…", [Choice(f"Space {a.column + 1} of your row", a.notation) for a in places])
+            )
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            choices = [Choice(f"Discard {self.pool.support(a.card).name}", a.notation) for a in discards]
+            menus.append(Menu("Too many cards: discard which?", choices))
+        return menus
+
+    def board_actions(self, match: Match, view: AnachronismPublicView) -> Sequence[Choice]:
+        buttons = []
+        for action in self._board_actions_of(match, view):
+            if isinstance(action, UseAbility):
+                buttons.append(Choice(f"Use {self._ability_name(action)}", action.notation))
+            elif isinstance(action, Decline):
+                buttons.append(Choice("Decline", action.notation))
+            elif isinstance(action, Pass):
+                buttons.append(Choice("Pass (spend an action)", action.notation))
+            elif isinstance(action, EndTurn):
+                buttons.append(Choice("End turn", action.notation))
+        return buttons
+
+    def _board_actions_of(self, match: Match, view: AnachronismPublicView) -> tuple:
+        """The actions the player the board waits on may take, from the public view."""
+        return view.offered
+
+    def _attack_label(self, match: Match, view: AnachronismPublicView, attack: Attack) -> str:
+        target = match.at_seat(attack.target).name
+        name = "Basic attack" if attack.source == "basic" else self.pool.support(attack.source).name
+        modifier = view.modifier_of(attack.notation)
+        return f"{name} on {target} ({modifier:+d})"
+
+    def _ability_name(self, action: UseAbility) -> str:
+        card = self.pool.warrior(action.card) if action.card.startswith("wr-") else self.pool.support(action.card)
+        return card.abilities[action.index].name
+
+    # -- the private panel ----------------------------------------------------------------------------------
+
+    def panel(self, match: Match, view: AnachronismSeatView) -> PrivatePanel:
+        embed = discord.Embed(title="Your force", colour=discord.Colour.dark_gold())
+        picks: list[Choice] = []
+        buttons: list[Choice] = []
+        notes: list[str] = []
+        if not view.warrior:
+            embed.description = "Quick play: choose a warrior, and its ready-made pack of four supports comes with it."
+            for warrior in self.pool.warriors if view.choosing else ():
+                numbers = f"Life {warrior.life}, Speed {warrior.speed}, Exp {warrior.experience}"
+                label = f"{warrior.name} ({warrior.culture}): {numbers}"
+                picks.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
+            return PrivatePanel(embed, picks=picks, pick_placeholder="Choose your warrior", notes=notes)
+        warrior = self.pool.warrior(view.warrior)
+        embed.description = f"**{warrior.name}**, {warrior.culture}: {warrior.flavour}"
+        for ability in warrior.abilities:
+            embed.add_field(name=ability.name, value=ability.text, inline=False)
+        order = []
+        for position, card in enumerate(view.supports, start=1):
+            support = self.pool.support(card)
+            text = " ".join(ability.text for ability in support.abilities)
+            order.append(f"{position}. **{support.name}** ({support.type}, initiative {support.initiative}): {text}")
+        embed.add_field(name="Supports, left (revealed first) to right", value="\n".join(order)[:1024], inline=False)
+        for action in view.legal_actions:
+            if isinstance(action, LayDown):
+                picks.append(Choice(f"Next: {self.pool.support(action.card).name}", action.notation))
+            elif isinstance(action, KeepOrder):
+                buttons.append(Choice("Keep this order", action.notation))
+            elif isinstance(action, UseAbility) and view.offer is not None:
+                buttons.append(Choice(f"Use {self._ability_name(action)}", action.notation))
+            elif isinstance(action, Decline):
+                buttons.append(Choice("Decline", action.notation))
+        if picks:
+            notes.append("Lay your supports down: pick which goes next from the left, or keep this order.")
+        return PrivatePanel(embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes)
+
+    def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
+        return []
+
+    def outcome_text(self, match: Match, outcome: Outcome) -> str:
+        if outcome.reason is AnachronismEnd.DRAW:
+            return "After five rounds neither warrior had more Life or Experience: a draw."
+        winner = mention(match.at_seat(outcome.winners[0]))
+        if outcome.reason is AnachronismEnd.DEFEAT:
+            return f"🏆 {winner} won: the other warrior fell."
+        return f"🏆 {winner} won after five rounds, with more Life (or, at equal Life, more Experience)."

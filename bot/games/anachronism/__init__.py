@@ -1,0 +1,21 @@
+"""Anachronism: two warriors fight in a 4x4 arena for five rounds, each with four support cards laid face down and
+revealed one a round. On a turn a warrior spends its Speed in actions: move, turn, attack with its own grid or a
+weapon's, or use an Action ability. Attacks are 2d6 against 2d6, with the grid's and the cards' modifiers.
+
+This first version is the two-player game; the state is a tuple of fighters by seat so that multiplayer can follow.
+Rulings C1-C7 in the project's RULINGS.md settle what the rulebook leaves open.
+
+The modules, each imported by name (this package re-exports nothing):
+
+- `content`: the cards, warriors and supports, with abilities written in a small effect vocabulary (the list is
+  in its docstring), read from data/anachronism;
+- `arena`: the 4x4 grid's geometry: spaces, facings, starting rows, attack grids turned with the warrior;
+- `dice`: two dice from the match's seeded source;
+- `actions`: choosing and laying down a force, placing, the turn's actions, and the answers to the game's questions;
+- `events`: what can happen in a match, and why a match ends;
+- `state`: fighters, rounds, the attack in progress and the choices waiting, and the rolls shown;
+- `abilities`: the interpreter: what the cards in play add to a warrior's numbers, and their conditions and limits;
+- `computers`: how a computer player chooses its force and plays its turns;
+- `views`: what the table, or one seat, may see;
+- `rules`: `AnachronismRules`, the turn structure: forces, set-up, rounds, turns, attacks, abilities and the end.
+"""

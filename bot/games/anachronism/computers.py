@@ -1,0 +1,102 @@
+"""Computer players: a force from a ready-made pack, a place facing the other warrior, and on each turn the move
+that brings the other warrior into its best attack grid cell, an attack when the odds favour it, its Action
+abilities, and sensible answers to the game's questions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine import Seat, SeededRandom
+from bot.games.anachronism.actions import (
+    AnachronismAction,
+    Attack,
+    ChooseForce,
+    Decline,
+    Discard,
+    EndTurn,
+    KeepOrder,
+    Move,
+    Place,
+    UseAbility,
+)
+from bot.games.anachronism.arena import step
+from bot.games.anachronism.state import FORCES, PLACING, AnachronismState
+
+if TYPE_CHECKING:
+    from bot.games.anachronism.rules import AnachronismRules
+
+COMPUTER_DELAY = 2.0
+"""Seconds a computer takes over each action, so that players can follow it on the board."""
+
+
+def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) -> AnachronismAction:
+    actions = rules.legal_actions(state, seat)
+    if state.phase == FORCES:
+        packs = [action for action in actions if isinstance(action, ChooseForce)]
+        return SeededRandom(state.rng_state ^ seat).pick(packs) if packs else KeepOrder()
+    if state.phase == PLACING:
+        other = state.fighters[1 - seat].space
+        places = [action for action in actions if isinstance(action, Place)]
+        return min(places, key=lambda place: abs(place.column - (other[0] if other else 1.5)))
+    if state.offers:
+        offer = state.offers[0]
+        if offer.kind == "discard":
+            keep = max(
+                offer.options, key=lambda card: (rules.pool.support(card).damage, rules.pool.support(card).initiative)
+            )
+            return Discard(next(card for card in offer.options if card != keep))
+        return UseAbility(offer.card, offer.index) if _worth_using(state, seat) else Decline()
+    attacks = [action for action in actions if isinstance(action, Attack)]
+    if attacks:
+        return max(attacks, key=lambda attack: _expected(rules, state, seat, attack))
+    uses = [action for action in actions if isinstance(action, UseAbility)]
+    if uses:
+        return uses[0]
+    moves = [action for action in actions if isinstance(action, Move)]
+    if moves:
+        best = max(moves, key=lambda move: _prospect(rules, state, seat, move))
+        if _prospect(rules, state, seat, best) > _prospect_here(rules, state, seat):
+            return best
+    return EndTurn()
+
+
+def _worth_using(state: AnachronismState, seat: Seat) -> bool:
+    """Use an offered ability unless it is a re-roll of a roll already good for us."""
+    attack = state.attack
+    if attack is None:
+        return True
+    mine = sum(attack.attack_dice if attack.attacker == seat else attack.defense_dice)
+    return mine <= 7
+
+
+def _expected(rules: AnachronismRules, state: AnachronismState, seat: Seat, attack: Attack) -> float:
+    modifier = rules.grid_of(state, seat, attack.source)[state.fighters[attack.target].space]
+    damage = 1 if attack.source == "basic" else rules.pool.support(attack.source).damage
+    return damage * (1 + modifier / 6)
+
+
+def _best_cell(rules: AnachronismRules, state: AnachronismState, seat: Seat, space, facing) -> float:
+    """How well the warrior at `space` facing `facing` could attack the other warrior (-1: not at all)."""
+    fighter = state.fighters[seat]
+    other = state.fighters[1 - seat].space
+    best = -1.0
+    from bot.games.anachronism.arena import grid_spaces
+
+    sources = [rules.pool.warrior(fighter.warrior).grid] + [
+        rules.pool.support(card).grid for card in rules.weapons(state, seat)
+    ]
+    for cells in sources:
+        grid = grid_spaces(space, facing, cells)
+        if other in grid:
+            best = max(best, grid[other] + 1)
+    return best
+
+
+def _prospect(rules: AnachronismRules, state: AnachronismState, seat: Seat, move: Move) -> float:
+    there = step(state.fighters[seat].space, move.direction)
+    return _best_cell(rules, state, seat, there, move.facing)
+
+
+def _prospect_here(rules: AnachronismRules, state: AnachronismState, seat: Seat) -> float:
+    fighter = state.fighters[seat]
+    return _best_cell(rules, state, seat, fighter.space, fighter.facing)

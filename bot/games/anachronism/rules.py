@@ -1,0 +1,798 @@
+"""The rules of Anachronism for two players: `AnachronismRules`, the game's declaration, the engine's interface,
+and the turn structure: forces, set-up rolls and placement, five rounds of reveals, card restrictions, Reveal and
+start-of-round abilities, turns of actions, attacks with their rolls, ties and criticals, and the end.
+
+What the cards add and what an ability does are in `abilities` (the interpreter); the arena's geometry is in
+`arena`. The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
+Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from bot.engine import (
+    COMPUTER_PLAYERS_OPTION,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Outcome,
+    ParseError,
+    Seat,
+    Seating,
+    SeededRandom,
+    Timer,
+)
+from bot.engine.codec import encode
+from bot.games.anachronism import abilities
+from bot.games.anachronism.abilities import in_play, number, opponent_of, with_fighter
+from bot.games.anachronism.actions import (
+    AnachronismAction,
+    Attack,
+    ChooseForce,
+    Decline,
+    Discard,
+    EndTurn,
+    KeepOrder,
+    LayDown,
+    Move,
+    Pass,
+    Place,
+    Rotate,
+    UseAbility,
+)
+from bot.games.anachronism.arena import FACINGS, SIZE, facing_out, grid_spaces, on_arena, starting_row, step
+from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
+from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
+from bot.games.anachronism.dice import is_double, roll
+from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.state import (
+    FORCES,
+    PLACING,
+    PLAYING,
+    ROUNDS,
+    AnachronismState,
+    AttackRoll,
+    Fighter,
+    Lasting,
+    Offer,
+    Roll,
+)
+from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
+
+SUPPORTS_PER_FORCE = 4
+LAST_ROLLS = 4
+USE, DISCARD = "use", "discard"
+
+
+class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
+    """The rules of Anachronism for two players, with rulings C1-C6, over a pool of cards."""
+
+    key = "anachronism"
+    title = "Anachronism"
+    min_players = 2
+    max_players = 2
+    state_type = AnachronismState
+    event_kinds = AnachronismEvent
+    end_reasons = AnachronismEnd
+    fixed_fields = ("computer_seats",)
+    options = (Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1), "A computer player takes the second seat."),)
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+
+    # -- the engine's interface ----------------------------------------------------------------------------
+
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnachronismState:
+        """Empty fighters: each player first chooses a force in private."""
+        if seating.seat_count != 2:
+            raise ValueError("Anachronism is for 2 players")
+        self.resolve_options(options)
+        return AnachronismState(
+            computer_seats=tuple(sorted(seating.computers)),
+            phase=FORCES,
+            fighters=(Fighter(), Fighter()),
+            round=0,
+            order=(),
+            stage="",
+            handled=(),
+            turn_index=0,
+            actions_left=0,
+            attack=None,
+            offers=(),
+            queued=(),
+            lasting=(),
+            last_rolls=(),
+            result=None,
+            placings=(),
+            rng_state=SeededRandom(seed).state,
+            steps=0,
+        )
+
+    def actors(self, state: AnachronismState) -> frozenset[Seat]:
+        if state.result is not None:
+            return frozenset()
+        if state.phase == FORCES:
+            return frozenset(seat for seat, fighter in enumerate(state.fighters) if not fighter.ready)
+        if state.phase == PLACING:
+            return frozenset({self._placing(state)})
+        if state.offers:
+            return frozenset({state.offers[0].seat})
+        return frozenset({state.active})
+
+    def legal_actions(self, state: AnachronismState, seat: Seat) -> tuple[AnachronismAction, ...]:
+        if seat not in self.actors(state):
+            return ()
+        if state.phase == FORCES:
+            fighter = state.fighters[seat]
+            if not fighter.warrior:
+                return tuple(ChooseForce(warrior.id, warrior.pack) for warrior in self.pool.warriors)
+            return (*(LayDown(card) for card in fighter.supports[fighter.laid :]), KeepOrder())
+        if state.phase == PLACING:
+            row = starting_row(seat)
+            return tuple(Place(column) for column, space in enumerate(row) if not abilities.occupied(state, space))
+        if state.offers:
+            offer = state.offers[0]
+            if offer.kind == DISCARD:
+                return tuple(Discard(card) for card in offer.options)
+            return UseAbility(offer.card, offer.index), Decline()
+        return self._turn_actions(state, seat)
+
+    def apply(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> tuple[AnachronismState, list]:
+        if state.result is not None:
+            raise IllegalAction("The game is over")
+        if seat not in self.actors(state):
+            raise IllegalAction("It is not your turn")
+        events: list[Event] = []
+        if state.phase == FORCES:
+            state = self._forces(state, seat, action, events)
+        elif state.phase == PLACING:
+            if not isinstance(action, Place):
+                raise IllegalAction("Place your warrior in your starting row first")
+            state = self._place(state, seat, action.column, events)
+        elif state.offers:
+            state = self._answer(state, seat, action, events)
+        else:
+            state = self._act(state, seat, action, events)
+        return self._continue(replace(state, steps=state.steps + 1), events), events
+
+    def outcome(self, state: AnachronismState) -> Outcome | None:
+        if state.result is None:
+            return None
+        winners = () if state.result is AnachronismEnd.DRAW else state.placings[0]
+        return Outcome(winners=winners, reason=state.result, placings=state.placings)
+
+    def view(self, state: AnachronismState, seat: Seat | None) -> AnachronismPublicView | AnachronismSeatView:
+        actors = self.actors(state)
+        offered = () if state.phase == FORCES or len(actors) != 1 else self.legal_actions(state, min(actors))
+        modifiers = tuple(
+            (action.notation, self._modifier(state, min(actors), action))
+            for action in offered
+            if isinstance(action, Attack)
+        )
+        public = AnachronismPublicView(
+            phase=state.phase,
+            round=state.round,
+            order=state.order,
+            active=state.active,
+            actions_left=state.actions_left if state.active is not None else 0,
+            fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
+            deciding=state.offers[0].seat if state.offers else None,
+            last_rolls=state.last_rolls,
+            offered=tuple(offered),
+            attack_modifiers=modifiers,
+            outcome=self.outcome(state),
+        )
+        if seat is None:
+            return public
+        fighter = state.fighters[seat]
+        offer = state.offers[0] if state.offers and state.offers[0].seat == seat else None
+        # The choice of warriors is the pool itself: listing it would name the other player's cards among them.
+        actions = tuple(action for action in self.legal_actions(state, seat) if not isinstance(action, ChooseForce))
+        choosing = state.phase == FORCES and not fighter.warrior
+        return AnachronismSeatView(public, seat, fighter.warrior, fighter.supports, offer, actions, choosing)
+
+    def hidden_from(self, state: AnachronismState, seat: Seat | None) -> frozenset[str]:
+        """Another player's face-down supports, and their warrior until it is placed."""
+        hidden = set()
+        for other, fighter in enumerate(state.fighters):
+            if other == seat:
+                continue
+            hidden.update(fighter.supports[fighter.revealed :])
+            if fighter.space is None and fighter.warrior:
+                hidden.add(fighter.warrior)
+        # Both players may bring the same card: one that is public on the other side, or in the seat's own force,
+        # names nothing secret.
+        for fighter in state.fighters:
+            hidden.difference_update((*fighter.face_up, *fighter.discarded, *fighter.turned_down))
+            if fighter.space is not None:
+                hidden.discard(fighter.warrior)
+        if seat is not None:
+            hidden.difference_update((state.fighters[seat].warrior, *state.fighters[seat].supports))
+        return frozenset(hidden)
+
+    def parse_action(self, text: str) -> AnachronismAction:
+        words = text.strip().split()
+        simple = {"pass": Pass(), "end": EndTurn(), "decline": Decline(), "ready": KeepOrder()}
+        try:
+            if len(words) == 1 and words[0] in simple:
+                return simple[words[0]]
+            verb, rest = words[0], words[1:]
+            if verb == "force" and len(rest) == 1 + SUPPORTS_PER_FORCE:
+                return ChooseForce(rest[0], tuple(rest[1:]))
+            if verb == "lay" and len(rest) == 1:
+                return LayDown(rest[0])
+            if verb == "place" and len(rest) == 1:
+                return Place(int(rest[0]) - 1)
+            if verb == "move" and len(rest) == 2 and set(rest) <= set(FACINGS):
+                return Move(rest[0], rest[1])
+            if verb == "face" and len(rest) == 1 and rest[0] in FACINGS:
+                return Rotate(rest[0])
+            if verb == "attack" and len(rest) == 2:
+                return Attack(rest[0], int(rest[1]))
+            if verb == "use" and len(rest) == 2:
+                return UseAbility(rest[0], int(rest[1]))
+            if verb == "discard" and len(rest) == 1:
+                return Discard(rest[0])
+        except (IndexError, ValueError):
+            pass
+        raise ParseError(f"{text!r} is not an Anachronism action")
+
+    def timers(self, state: AnachronismState) -> Sequence[Timer]:
+        """A computer player's next action or answer."""
+        actors = self.actors(state) & set(state.computer_seats)
+        return tuple(
+            Timer(f"computer-{seat}-{state.steps}", COMPUTER_DELAY, partial(self._computer_action, state, seat), seat)
+            for seat in sorted(actors)
+        )  # fmt: skip
+
+    # -- numbers ---------------------------------------------------------------------------------------------
+
+    def speed(self, state: AnachronismState, seat: Seat) -> int:
+        return self.pool.warrior(state.fighters[seat].warrior).speed + number(self.pool, state, seat, "speed")
+
+    def experience(self, state: AnachronismState, seat: Seat) -> int:
+        fighter = state.fighters[seat]
+        base = self.pool.warrior(fighter.warrior).experience + fighter.experience_change
+        return base + number(self.pool, state, seat, "experience")
+
+    def grid_of(self, state: AnachronismState, seat: Seat, source: str) -> dict[tuple[int, int], int]:
+        """The spaces `seat` can attack with `source` ("basic" or a weapon), with their modifiers."""
+        fighter = state.fighters[seat]
+        cells = self.pool.warrior(fighter.warrior).grid if source == "basic" else self.pool.support(source).grid
+        return grid_spaces(fighter.space, fighter.facing, cells)
+
+    def _modifier(self, state: AnachronismState, seat: Seat, attack: Attack) -> int:
+        """The roll modifier an attack would have: its grid cell's and the cards' (see `_resolve_attack`)."""
+        cell = self.grid_of(state, seat, attack.source)[state.fighters[attack.target].space]
+        return cell + number(self.pool, state, seat, "attack_roll")
+
+    def weapons(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
+        return tuple(card for card in state.fighters[seat].face_up if self.pool.support(card).type == "weapon")
+
+    # -- forces and placement --------------------------------------------------------------------------------
+
+    def _choose_force(self, state: AnachronismState, seat: Seat, force: ChooseForce, events: list) -> AnachronismState:
+        pool = self.pool
+        if not pool.has(force.warrior) or force.warrior not in {warrior.id for warrior in pool.warriors}:
+            raise IllegalAction("That is not a warrior")
+        supports = force.supports
+        if len(supports) != SUPPORTS_PER_FORCE or len(set(supports)) != SUPPORTS_PER_FORCE:
+            raise IllegalAction("A force is a warrior and four different support cards")
+        if not all(pool.has(card) and card in {support.id for support in pool.supports} for card in supports):
+            raise IllegalAction("Those are not all support cards")
+        warrior = pool.warrior(force.warrior)
+        return with_fighter(state, seat, Fighter(warrior=warrior.id, supports=supports, life=warrior.life))
+
+    def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
+        """Choose a force, then lay its supports down in order; once both forces are ready, roll to place."""
+        fighter = state.fighters[seat]
+        if not fighter.warrior:
+            if not isinstance(action, ChooseForce):
+                raise IllegalAction("Choose your warrior and four supports first")
+            return self._choose_force(state, seat, action, events)
+        if isinstance(action, LayDown):
+            if action.card not in fighter.supports[fighter.laid :]:
+                raise IllegalAction("That support is not one still to lay down")
+            rest = [card for card in fighter.supports[fighter.laid :] if card != action.card]
+            supports = (*fighter.supports[: fighter.laid], action.card, *rest)
+            laid = fighter.laid + 1
+            fighter = replace(fighter, supports=supports, laid=laid, ready=laid >= SUPPORTS_PER_FORCE - 1)
+        elif isinstance(action, KeepOrder):
+            fighter = replace(fighter, ready=True)
+        else:
+            raise IllegalAction("Lay your supports down in order, or keep the order they are in")
+        state = with_fighter(state, seat, fighter)
+        if not fighter.ready:
+            return state
+        events.append(Event(AnachronismEvent.FORCE_CHOSEN, seat, {}))
+        if not all(each.ready for each in state.fighters):
+            return state
+        # Set-up rolls: ties are rolled again; the lower total places first.
+        rng = SeededRandom(state.rng_state)
+        while True:
+            rolls = [roll(rng) for _ in state.fighters]
+            if len({sum(dice) for dice in rolls}) == len(rolls):
+                break
+        for each, dice in enumerate(rolls):
+            state = with_fighter(state, each, replace(state.fighters[each], setup_roll=sum(dice)))
+            events.append(Event(AnachronismEvent.SETUP_ROLLED, each, {"dice": list(dice)}))
+        shown = tuple(Roll("setup", each, dice) for each, dice in enumerate(rolls))
+        return replace(state, phase=PLACING, rng_state=rng.state, last_rolls=shown)
+
+    def _placing(self, state: AnachronismState) -> Seat:
+        unplaced = [seat for seat, fighter in enumerate(state.fighters) if fighter.space is None]
+        return min(unplaced, key=lambda seat: state.fighters[seat].setup_roll)
+
+    def _place(self, state: AnachronismState, seat: Seat, column: int, events: list) -> AnachronismState:
+        row = starting_row(seat)
+        if not 0 <= column < SIZE or abilities.occupied(state, row[column]):
+            raise IllegalAction("Choose a free space in your starting row")
+        fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(seat))
+        state = with_fighter(state, seat, fighter)
+        events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
+        if any(each.space is None for each in state.fighters):
+            return state
+        return self._begin_round(replace(state, phase=PLAYING), events)
+
+    # -- rounds ----------------------------------------------------------------------------------------------
+
+    def _begin_round(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Reveal the leftmost face-down supports and settle the turn order by Initiative (fifth round: null)."""
+        round_number = state.round + 1
+        lasting = tuple(each for each in state.lasting if each.until != "round")
+        fighters = tuple(replace(fighter, uses=()) for fighter in state.fighters)
+        state = replace(state, round=round_number, lasting=lasting, fighters=fighters, handled=(), turn_index=0)
+        events.append(Event(AnachronismEvent.ROUND_STARTED, None, {"round": round_number}))
+        initiative: dict[Seat, int | None] = {}
+        for seat, fighter in enumerate(state.fighters):
+            if fighter.revealed < len(fighter.supports) and round_number < ROUNDS:
+                card = fighter.supports[fighter.revealed]
+                fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+                state = with_fighter(state, seat, fighter)
+                events.append(Event(AnachronismEvent.REVEALED, seat, {"card": card}))
+        for seat, fighter in enumerate(state.fighters):
+            if round_number < ROUNDS and fighter.revealed == round_number:
+                card = fighter.supports[fighter.revealed - 1]
+                initiative[seat] = self.pool.support(card).initiative + number(self.pool, state, seat, "initiative")
+            else:
+                initiative[seat] = None
+        state, order = self._order(state, initiative, events)
+        return replace(state, order=order, stage="restrictions")
+
+    def _order(self, state: AnachronismState, initiative: Mapping[Seat, int | None], events: list) -> tuple:
+        """Higher Initiative first; a tie (or null Initiative) goes to Experience, then to a roll."""
+        first, second = 0, 1
+        ini_first, ini_second = initiative[first], initiative[second]
+        if ini_first is not None and ini_second is not None and ini_first != ini_second:
+            winner = first if ini_first > ini_second else second
+            how = "initiative"
+        else:
+            state, winner, how = self._tie(state, first, second, events)
+        data = {"initiative": [initiative[first], initiative[second]], "first": winner, "by": how}
+        events.append(Event(AnachronismEvent.INITIATIVE, None, data))
+        return state, (winner, opponent_of(state, winner))
+
+    def _tie(self, state: AnachronismState, first: Seat, second: Seat, events: list) -> tuple:
+        """Break a tie: higher Experience, else a roll of two dice each that nothing modifies, rolled again on a tie."""
+        experience = self.experience(state, first), self.experience(state, second)
+        if experience[0] != experience[1]:
+            return state, first if experience[0] > experience[1] else second, "experience"
+        rng = SeededRandom(state.rng_state)
+        while True:
+            dice = roll(rng), roll(rng)
+            if sum(dice[0]) != sum(dice[1]):
+                break
+        winner = first if sum(dice[0]) > sum(dice[1]) else second
+        shown = Roll("tie", winner, dice[0], other_dice=dice[1])
+        return replace(state, rng_state=rng.state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:]), winner, "roll"
+
+    def _continue(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Run the game on until a player must act or choose (or it is over)."""
+        while state.phase == PLAYING and state.result is None and not state.offers:
+            if state.attack is not None:
+                state = self._resolve_attack(state, events)
+            elif state.queued:
+                state = self._roll_attack(replace(state, queued=state.queued[1:]), state.queued[0], events)
+            elif state.stage == "restrictions":
+                state = self._restrictions(state, events)
+                if not state.offers:
+                    state = replace(state, stage="reveal")
+            elif state.stage in ("reveal", "round_start"):
+                state = self._next_timed_ability(state, events)
+            elif state.stage == "turn_start":
+                state = self._start_turn(state, events)
+            elif state.actions_left > 0:
+                return state
+            else:
+                state = self._end_turn(state, events)
+        return state
+
+    def _next_timed_ability(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Use the next Reveal (then start-of-round) ability in turn order, or move on when none is left."""
+        trigger = "reveal" if state.stage == "reveal" else "round_start"
+        for seat in state.order:
+            fighter = state.fighters[seat]
+            newest = fighter.supports[fighter.revealed - 1] if fighter.revealed == state.round else None
+            for card, index, ability in in_play(self.pool, fighter):
+                key = f"{card}:{index}"
+                if ability.trigger != trigger or key in state.handled or (trigger == "reveal" and card != newest):
+                    continue
+                state = replace(state, handled=(*state.handled, key))
+                if not abilities.usable(self.pool, state, seat, card, index, ability):
+                    continue
+                if ability.optional:
+                    return replace(state, offers=(Offer(seat, USE, card, index),))
+                return self._use(state, seat, card, index, ability, events)
+        return replace(state, stage="round_start" if trigger == "reveal" else "turn_start")
+
+    def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        seat = state.active
+        lasting = tuple(
+            each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
+        )
+        fighter = replace(
+            state.fighters[seat],
+            weapon_attacks=(),
+            uses=tuple(use for use in state.fighters[seat].uses if not use.endswith(":turn")),
+        )
+        state = with_fighter(replace(state, lasting=lasting, stage="turn"), seat, fighter)
+        state = replace(state, actions_left=max(0, self.speed(state, seat)))
+        events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": state.actions_left}))
+        return state
+
+    def _end_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        index = state.turn_index + 1
+        if index < len(state.order):
+            return replace(state, turn_index=index, stage="turn_start", actions_left=0)
+        if state.round >= ROUNDS:
+            return self._finish_after_five(state, events)
+        return self._begin_round(replace(state, turn_index=index, actions_left=0), events)
+
+    # -- card restrictions ------------------------------------------------------------------------------------
+
+    def offending(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
+        """The face-up supports breaking a card restriction (one per type and per body trait, unless an ability
+        allows another; two hands in all), or none when the cards in play are legal."""
+        pool, fighter = self.pool, state.fighters[seat]
+        cards = [pool.support(card) for card in fighter.face_up]
+        for kind in SUPPORT_TYPES:
+            same = [card.id for card in cards if card.type == kind]
+            if len(same) > 1 + abilities.extra_slots(pool, state, seat, kind):
+                return tuple(same)
+        for trait in BODY_TRAITS:
+            same = [card.id for card in cards if trait in card.traits]
+            if len(same) > 1 + abilities.extra_slots(pool, state, seat, trait):
+                return tuple(same)
+        if sum(card.hands for card in cards) > 2:
+            return tuple(card.id for card in cards if card.hands)
+        return ()
+
+    def _restrictions(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Each player in turn order discards offending cards until legal; the player chooses which when there is
+        a choice (the card restriction rules)."""
+        for seat in state.order or range(state.seat_count):
+            offending = self.offending(state, seat)
+            if len(offending) > 1:
+                return replace(state, offers=(Offer(seat, DISCARD, options=offending),))
+            if offending:
+                state = self._discard(state, seat, offending[0], events)
+        return state
+
+    def _discard(self, state: AnachronismState, seat: Seat, card: str, events: list) -> AnachronismState:
+        fighter = state.fighters[seat]
+        fighter = replace(
+            fighter,
+            face_up=tuple(each for each in fighter.face_up if each != card),
+            discarded=(*fighter.discarded, card),
+        )
+        events.append(Event(AnachronismEvent.DISCARDED, seat, {"card": card}))
+        return with_fighter(state, seat, fighter)
+
+    # -- answers to offers --------------------------------------------------------------------------------------
+
+    def _answer(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
+        offer, rest = state.offers[0], state.offers[1:]
+        if offer.kind == DISCARD:
+            if not isinstance(action, Discard) or action.card not in offer.options:
+                raise IllegalAction("Choose one of the offending cards to discard")
+            state = self._discard(replace(state, offers=rest), seat, action.card, events)
+            return self._restrictions(state, events) if not rest else state
+        if isinstance(action, Decline):
+            return replace(state, offers=rest)
+        if not isinstance(action, UseAbility) or (action.card, action.index) != (offer.card, offer.index):
+            raise IllegalAction("Answer the question first: use the ability, or decline")
+        ability = self._ability(action.card, action.index)
+        return self._use(replace(state, offers=rest), seat, action.card, action.index, ability, events)
+
+    def _ability(self, card: str, index: int) -> Ability:
+        source = self.pool.warrior(card) if card.startswith("wr-") else self.pool.support(card)
+        return source.abilities[index]
+
+    # -- the turn's actions -------------------------------------------------------------------------------------
+
+    def _turn_actions(self, state: AnachronismState, seat: Seat) -> tuple[AnachronismAction, ...]:
+        pool, fighter = self.pool, state.fighters[seat]
+        actions: list[AnachronismAction] = []
+        if not abilities.prohibited(pool, state, seat, "move"):
+            for direction in FACINGS:
+                there = step(fighter.space, direction)
+                if on_arena(there) and not abilities.occupied(state, there):
+                    actions.extend(Move(direction, facing) for facing in FACINGS)
+        if not abilities.prohibited(pool, state, seat, "rotate"):
+            actions.extend(Rotate(facing) for facing in FACINGS if facing != fighter.facing)
+        actions.extend(self._attacks(state, seat))
+        for card, index, ability in in_play(pool, fighter):
+            if ability.trigger == "action" and abilities.usable(pool, state, seat, card, index, ability):
+                actions.append(UseAbility(card, index))
+        return (*actions, Pass(), EndTurn())
+
+    def _attacks(self, state: AnachronismState, seat: Seat) -> list[Attack]:
+        target = opponent_of(state, seat)
+        where = state.fighters[target].space
+        attacks = []
+        if where in self.grid_of(state, seat, "basic"):
+            attacks.append(Attack("basic", target))
+        if not abilities.prohibited(self.pool, state, seat, "weapon_attack"):
+            for weapon in self.weapons(state, seat):
+                if weapon not in state.fighters[seat].weapon_attacks and where in self.grid_of(state, seat, weapon):
+                    attacks.append(Attack(weapon, target))
+        return attacks
+
+    def _act(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
+        if action not in self._turn_actions(state, seat):
+            raise IllegalAction(self._why_not(state, seat, action))
+        if isinstance(action, EndTurn):
+            return replace(state, actions_left=0)
+        state = replace(state, actions_left=state.actions_left - 1)
+        fighter = state.fighters[seat]
+        if isinstance(action, Move):
+            there = step(fighter.space, action.direction)
+            events.append(Event(AnachronismEvent.MOVED, seat, {"to": list(there), "facing": action.facing}))
+            return with_fighter(state, seat, replace(fighter, space=there, facing=action.facing))
+        if isinstance(action, Rotate):
+            events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
+            return with_fighter(state, seat, replace(fighter, facing=action.facing))
+        if isinstance(action, Attack):
+            modifier = self.grid_of(state, seat, action.source)[state.fighters[action.target].space]
+            if action.source != "basic":
+                state = with_fighter(
+                    state, seat, replace(fighter, weapon_attacks=(*fighter.weapon_attacks, action.source))
+                )
+            pending = AttackRoll(seat, action.target, action.source, modifier, False, (0, 0), (0, 0))
+            return self._roll_attack(state, pending, events)
+        if isinstance(action, UseAbility):
+            return self._use(state, seat, action.card, action.index, self._ability(action.card, action.index), events)
+        return state  # Pass
+
+    def _why_not(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> str:
+        if isinstance(action, Move):
+            if abilities.prohibited(self.pool, state, seat, "move"):
+                return "A card forbids your warrior to move"
+            return "Your warrior cannot move there: off the arena, or into another warrior"
+        if isinstance(action, Rotate):
+            return "Your warrior cannot turn that way now"
+        if isinstance(action, Attack):
+            if action.source != "basic" and action.source in state.fighters[seat].weapon_attacks:
+                return "That weapon has already attacked this turn"
+            return "The other warrior is not in that attack grid"
+        if isinstance(action, UseAbility):
+            return "That ability cannot be used now"
+        return "That is not something you can do on your turn"
+
+    # -- attacks ------------------------------------------------------------------------------------------------
+
+    def _roll_attack(self, state: AnachronismState, pending: AttackRoll, events: list) -> AnachronismState:
+        """Roll both dice (or take a set roll), then offer the after-roll abilities: the active player first."""
+        rng = SeededRandom(state.rng_state)
+        attack_dice, state = self._dice(state, pending.attacker, rng)
+        defense_dice, state = self._dice(state, pending.defender, rng)
+        attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice)
+        state = replace(state, rng_state=rng.state, attack=attack)
+        active = state.active if state.active is not None else attack.attacker
+        offers = []
+        for seat in (active, opponent_of(state, active)):
+            for card, index, ability in in_play(self.pool, state.fighters[seat]):
+                if ability.trigger == "after_rolls" and abilities.usable(
+                    self.pool, state, seat, card, index, ability, attack
+                ):
+                    if ability.optional:
+                        offers.append(Offer(seat, USE, card, index))
+                    else:
+                        state = self._use(state, seat, card, index, ability, events)
+        return replace(state, offers=tuple(offers))
+
+    def _dice(self, state: AnachronismState, seat: Seat, rng: SeededRandom) -> tuple:
+        fighter = state.fighters[seat]
+        if fighter.set_next_roll:
+            value = fighter.set_next_roll
+            return (value // 2, value - value // 2), with_fighter(state, seat, replace(fighter, set_next_roll=0))
+        return roll(rng), state
+
+    def _resolve_attack(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Count the rolls: a hit beats the defence; ties go to Experience, then a roll. Doubles on a hit double
+        the base damage before other changes. Then the hit or miss abilities, and the end of the attack."""
+        pool, attack = self.pool, state.attack
+        attacker, defender = attack.attacker, attack.defender
+        attack_bonus = (
+            attack.modifier if attack.fixed else attack.modifier + number(pool, state, attacker, "attack_roll", attack)
+        )
+        attack_total = sum(attack.attack_dice) + attack_bonus
+        defense_total = sum(attack.defense_dice) + number(pool, state, defender, "defense_roll", attack)
+        if attack_total != defense_total:
+            hit = attack_total > defense_total
+        else:
+            state, winner, _ = self._tie(state, attacker, defender, events)
+            hit = winner == attacker
+        critical = hit and is_double(attack.attack_dice)
+        damage = 0
+        if hit:
+            base = (
+                pool.warrior(state.fighters[attacker].warrior).damage
+                if attack.source == "basic"
+                else pool.support(attack.source).damage
+            )
+            damage = max(0, base * (2 if critical else 1) + number(pool, state, attacker, "damage", attack))
+            target = state.fighters[defender]
+            state = with_fighter(state, defender, replace(target, life=target.life - damage))
+        shown = Roll(
+            "attack", attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
+            defense_total - sum(attack.defense_dice), hit, critical, damage,
+        )  # fmt: skip
+        data = {
+            "source": attack.source, "target": defender, "attack_dice": list(attack.attack_dice),
+            "defense_dice": list(attack.defense_dice), "attack_total": attack_total, "defense_total": defense_total,
+            "hit": hit, "critical": critical, "damage": damage, "created": attack.created,
+        }  # fmt: skip
+        events.append(Event(AnachronismEvent.ATTACKED, attacker, data))
+        state = replace(state, attack=None, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        triggers = (
+            ((attacker, "on_hit"), (defender, "on_being_hit"))
+            if hit
+            else ((attacker, "on_miss"), (defender, "on_being_missed"))
+        )
+        for seat, trigger in triggers:
+            for card, index, ability in list(in_play(pool, state.fighters[seat])):
+                if ability.trigger == trigger and abilities.usable(pool, state, seat, card, index, ability, attack):
+                    state = self._use(state, seat, card, index, ability, events, attack)
+        lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
+        return self._check_defeat(replace(state, lasting=lasting), events)
+
+    def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
+        down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]
+        if not down or state.result is not None:
+            return state
+        standing = tuple(seat for seat in range(state.seat_count) if seat not in down)
+        placings = (standing, tuple(down)) if standing else (tuple(down),)
+        result = AnachronismEnd.DEFEAT if standing else AnachronismEnd.DRAW
+        return self._end(replace(state, offers=(), queued=(), attack=None), result, placings, events)
+
+    def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
+        """After the fifth round: more Life wins, then more Experience, else a draw."""
+        first, second = 0, 1
+        for key in (lambda seat: state.fighters[seat].life, lambda seat: self.experience(state, seat)):
+            if key(first) != key(second):
+                winner = first if key(first) > key(second) else second
+                return self._end(state, AnachronismEnd.LIFE, ((winner,), (opponent_of(state, winner),)), events)
+        return self._end(state, AnachronismEnd.DRAW, ((first, second),), events)
+
+    def _end(self, state: AnachronismState, result: AnachronismEnd, placings: tuple, events: list) -> AnachronismState:
+        state = replace(state, result=result, placings=placings, actions_left=0)
+        events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
+        return state
+
+    # -- using an ability ----------------------------------------------------------------------------------------
+
+    def _use(
+        self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability, events: list,
+        attack: AttackRoll | None = None,
+    ) -> AnachronismState:  # fmt: skip
+        """Pay the ability's cost, then carry out its effects (see the `content` module for what each does)."""
+        attack = attack or state.attack
+        state = abilities.mark_used(state, seat, card, index, ability)
+        if ability.cost == "discard_this" and card in state.fighters[seat].face_up:
+            state = self._discard(state, seat, card, events)
+        events.append(Event(AnachronismEvent.ABILITY_USED, seat, {"card": card, "ability": ability.name}))
+        other = opponent_of(state, seat)
+        for effect in ability.effects:
+            target = seat if effect.who == "self" else other
+            kind = effect.kind
+            if kind in abilities.NUMBERS:
+                if kind == "experience" and not ability.duration:
+                    fighter = state.fighters[target]
+                    state = with_fighter(
+                        state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
+                    )
+                else:
+                    lasting = Lasting(seat, effect, ability.duration or "round", state.round)
+                    state = replace(state, lasting=(*state.lasting, lasting))
+            elif kind in ("life", "deal_damage"):
+                change = effect.amount if kind == "life" else -effect.amount
+                fighter = state.fighters[target]
+                state = with_fighter(state, target, replace(fighter, life=fighter.life + change))
+            elif kind == "reroll" and state.attack is not None:
+                state = self._reroll(state, target, own=target == seat)
+            elif kind == "set_roll":
+                state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
+            elif kind == "extra_attack":
+                state = self._extra_attack(state, seat, effect.what, effect.amount)
+            elif kind == "move":
+                state = abilities.moved_toward(state, target, effect.amount)
+            elif kind == "push":
+                state = abilities.pushed_away(state, seat)
+            elif kind == "rotate":
+                facing = abilities.toward(state, target)
+                if target != seat:
+                    facing = FACINGS[(FACINGS.index(abilities.toward(state, target)) + 2) % 4]
+                state = with_fighter(state, target, replace(state.fighters[target], facing=facing))
+            elif kind == "flip":
+                state = self._flip(state, target, events, own=target == seat)
+            elif kind == "prohibit" and ability.trigger != "continuous":
+                state = replace(
+                    state, lasting=(*state.lasting, Lasting(seat, effect, ability.duration or "round", state.round))
+                )
+        return self._check_defeat(state, events)
+
+    def _reroll(self, state: AnachronismState, target: Seat, *, own: bool) -> AnachronismState:
+        """Roll one die of `target`'s roll again: the lower die of your own roll, the higher of another's."""
+        attack = state.attack
+        rng = SeededRandom(state.rng_state)
+        dice = attack.attack_dice if attack.attacker == target else attack.defense_dice
+        which = dice.index(min(dice) if own else max(dice))
+        dice = tuple(rng.between(1, 6) if position == which else value for position, value in enumerate(dice))
+        attack = replace(attack, attack_dice=dice) if attack.attacker == target else replace(attack, defense_dice=dice)
+        return replace(state, attack=attack, rng_state=rng.state)
+
+    def _extra_attack(self, state: AnachronismState, seat: Seat, mode: str, plus: int) -> AnachronismState:
+        target = opponent_of(state, seat)
+        if mode == "at_plus":
+            created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
+            return replace(state, queued=(*state.queued, created))
+        where = state.fighters[target].space
+        for source in (*self.weapons(state, seat), "basic"):
+            grid = self.grid_of(state, seat, source)
+            if where in grid:
+                created = AttackRoll(seat, target, source, grid[where], False, (0, 0), (0, 0), created=True)
+                return replace(state, queued=(*state.queued, created))
+        return state  # not possible from here: nothing happens
+
+    def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
+        """Turn your own leftmost face-down support face up (its Reveal ability is not used), or another player's
+        newest face-up support face down."""
+        fighter = state.fighters[target]
+        if own and fighter.revealed < len(fighter.supports):
+            card = fighter.supports[fighter.revealed]
+            fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+            events.append(Event(AnachronismEvent.REVEALED, target, {"card": card, "flipped": True}))
+            return self._restrictions(with_fighter(state, target, fighter), events)
+        if not own and fighter.face_up:
+            card = fighter.face_up[-1]
+            fighter = replace(fighter, face_up=fighter.face_up[:-1], turned_down=(*fighter.turned_down, card))
+            return with_fighter(state, target, fighter)
+        return state
+
+    # -- views and computers ----------------------------------------------------------------------------------------
+
+    def _fighter_view(self, state: AnachronismState, seat: Seat) -> FighterView:
+        fighter = state.fighters[seat]
+        placed = fighter.space is not None
+        return FighterView(
+            seat=seat,
+            warrior=fighter.warrior if placed else "",
+            space=fighter.space,
+            facing=fighter.facing,
+            life=fighter.life if placed else 0,
+            speed=self.speed(state, seat) if placed else 0,
+            experience=self.experience(state, seat) if placed else 0,
+            face_up=fighter.face_up,
+            face_down=len(fighter.supports) - fighter.revealed,
+            discarded=fighter.discarded,
+            chosen=bool(fighter.warrior),
+        )
+
+    def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:
+        return computer_move(self, state, seat)

@@ -1,0 +1,152 @@
+"""A match of Anachronism as stored: each player's fighter, the round and turn, any attack in progress, and the
+choices the game is waiting for. Shaped for more than two players: fighters are a tuple by seat.
+
+The codec writes these dataclasses as JSON by their type hints, so every type named in them is imported here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import Seat, compact
+from bot.games.anachronism.content import Effect
+from bot.games.anachronism.events import AnachronismEnd
+
+ROUNDS = 5
+FORCES, PLACING, PLAYING = "forces", "placing", "playing"
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One player's warrior and support cards, and where the warrior stands."""
+
+    warrior: str = ""
+    """Empty until the player has chosen their force."""
+    supports: tuple[str, ...] = ()
+    """The four supports from left to right, as the player laid them face down."""
+    laid: int = 0
+    """While choosing: how many supports, from the left, the player has put in their place."""
+    ready: bool = False
+    """Whether the player's force and its order are settled."""
+    revealed: int = 0
+    """How many of `supports`, from the left, have been turned face up."""
+    face_up: tuple[str, ...] = ()
+    """The supports face up and in play."""
+    discarded: tuple[str, ...] = ()
+    turned_down: tuple[str, ...] = ()
+    """Supports an ability turned face down again: in play no more, but not discarded."""
+    space: tuple[int, int] | None = None
+    facing: str = "N"
+    life: int = 0
+    experience_change: int = 0
+    """Permanent changes to Experience made by abilities."""
+    setup_roll: int = 0
+    set_next_roll: int = 0
+    """A value an ability set this player's next roll to (0: none)."""
+    weapon_attacks: tuple[str, ...] = ()
+    """The weapons that have attacked this turn."""
+    uses: tuple[str, ...] = ()
+    """Abilities with a usage limit used this turn or round: "card:index:turn" or "card:index:round"."""
+
+
+@compact
+@dataclass(frozen=True)
+class Lasting:
+    """An effect an ability gave for a while: until the end of `round`, until its owner's next turn, or for
+    its owner's next attack."""
+
+    seat: Seat
+    effect: Effect
+    until: str
+    round: int
+
+
+@compact
+@dataclass(frozen=True)
+class Offer:
+    """A choice the game waits for from `seat`: to use an optional ability (`card`, `index`), or to discard one
+    of `options` (a card restriction)."""
+
+    seat: Seat
+    kind: str
+    card: str = ""
+    index: int = 0
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    """An attack whose rolls are made and which waits for after-roll choices before it counts."""
+
+    attacker: Seat
+    defender: Seat
+    source: str
+    """"basic", or the weapon's id."""
+    modifier: int
+    """The grid cell's modifier, or X for an attack "at +X"."""
+    fixed: bool
+    """An attack "at +X": no other attack roll modifier applies (ruling C5)."""
+    attack_dice: tuple[int, int]
+    defense_dice: tuple[int, int]
+    created: bool = False
+    """Made by an ability: it costs no action and is not the weapon's one attack of the turn."""
+
+
+@compact
+@dataclass(frozen=True)
+class Roll:
+    """A roll players are shown (ruling C3): an attack (`seat` attacks with `source`: its dice and bonus against
+    the defence's, and what came of it), a tie-break (`seat` won it) or a set-up roll."""
+
+    kind: str
+    seat: Seat
+    dice: tuple[int, int]
+    bonus: int = 0
+    source: str = ""
+    other_dice: tuple[int, int] = (0, 0)
+    other_bonus: int = 0
+    hit: bool = False
+    critical: bool = False
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class AnachronismState:
+    """A whole match, secrets included. Only `AnachronismRules.view` may show it to players."""
+
+    computer_seats: tuple[Seat, ...]
+    phase: str
+    fighters: tuple[Fighter, ...]
+    round: int
+    order: tuple[Seat, ...]
+    """The turn order of this round, by Initiative."""
+    stage: str
+    """Where the round is: "restrictions", "reveal", "round_start", "turn_start" or "turn" (see rules.py)."""
+    handled: tuple[str, ...]
+    """The reveal and start-of-round abilities already used this round: "card:index"."""
+    turn_index: int
+    actions_left: int
+    attack: AttackRoll | None
+    offers: tuple[Offer, ...]
+    """Choices waiting, first first."""
+    queued: tuple[AttackRoll, ...]
+    """Attacks abilities created, made once the attack in progress is done (their dice are rolled then)."""
+    lasting: tuple[Lasting, ...]
+    last_rolls: tuple[Roll, ...]
+    """The latest rolls, oldest first."""
+    result: AnachronismEnd | None
+    placings: tuple[tuple[Seat, ...], ...]
+    rng_state: int
+    steps: int
+    """How many actions the match has taken: each computer decision's timer is named by it."""
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.fighters)
+
+    @property
+    def active(self) -> Seat | None:
+        """The seat whose turn it is, in a round."""
+        if self.phase != PLAYING or self.turn_index >= len(self.order):
+            return None
+        return self.order[self.turn_index]
