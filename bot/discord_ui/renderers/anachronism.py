@@ -81,10 +81,14 @@ class AnachronismRenderer(GameRenderer):
                 done
             )
         if view.phase == PLACING:
+            # The lower set-up roll places first (the latest rolls are the set-up rolls while placing).
+            rolled = {shown.seat: sum(shown.dice) for shown in view.last_rolls if shown.kind == "setup"}
             unplaced = [f for f in view.fighters if f.space is None]
-            first = min(unplaced, key=lambda f: f.seat) if unplaced else None
+            first = min(unplaced, key=lambda f: (rolled.get(f.seat, 0), f.seat)) if unplaced else None
             return f"{mention(match.at_seat(first.seat))} places a warrior in their starting row." if first else ""
         lines = []
+        if view.pending_roll is not None:
+            lines.append(f"🎲 {self.roll_text(match, view.pending_roll)}.")
         if view.deciding is not None:
             lines.append(f"Waiting for {mention(match.at_seat(view.deciding))} to decide.")
         if view.active is not None:
@@ -120,6 +124,8 @@ class AnachronismRenderer(GameRenderer):
             return f"{who} won a tie roll, {sum(shown.dice)} to {sum(shown.other_dice)}"
         weapon = "a basic attack" if shown.source == "basic" else f"the {self.pool.support(shown.source).name}"
         result = (f"{'critical ' if shown.critical else ''}hit, {shown.damage} damage") if shown.hit else "miss"
+        if shown.kind == "pending":
+            result = "not counted yet"
         return (
             f"{who} attacks with {weapon}: {sum(shown.dice)}{shown.bonus:+d} vs "
             f"{sum(shown.other_dice)}{shown.other_bonus:+d}, {result}"

@@ -48,7 +48,10 @@ def holds(
     if condition in ("weapon_attack", "basic_attack"):
         return attack is not None and (attack.source == "basic") == (condition == "basic_attack")
     if condition == "doubles":
-        return attack is not None and is_double(attack.attack_dice if attack.attacker == seat else attack.defense_dice)
+        # A roll an ability set was not rolled: it is no doubles, whatever its halves show.
+        if attack is None or seat in attack.set_rolls:
+            return False
+        return is_double(attack.attack_dice if attack.attacker == seat else attack.defense_dice)
     if condition == "wounded":
         return bool(mine.warrior) and mine.life < pool.warrior(mine.warrior).life
     if condition == "first_in_round":
@@ -140,8 +143,9 @@ def occupied(state: AnachronismState, space: tuple[int, int]) -> bool:
     return any(fighter.space == space for fighter in state.fighters)
 
 
-def moved_toward(state: AnachronismState, seat: Seat, steps: int) -> AnachronismState:
-    """Move `seat`'s warrior up to `steps` spaces toward the other warrior (never into it), then face it."""
+def moved_toward(state: AnachronismState, seat: Seat, steps: int, *, turn: bool = True) -> AnachronismState:
+    """Move `seat`'s warrior up to `steps` spaces toward the other warrior (never into it), then face it (unless
+    `turn` is off: a card forbids it to rotate)."""
     for _ in range(steps):
         here = state.fighters[seat].space
         facing = toward(state, seat)
@@ -149,6 +153,8 @@ def moved_toward(state: AnachronismState, seat: Seat, steps: int) -> Anachronism
         if not on_arena(there) or occupied(state, there):
             break
         state = with_fighter(state, seat, replace(state.fighters[seat], space=there))
+    if not turn:
+        return state
     return with_fighter(state, seat, replace(state.fighters[seat], facing=toward(state, seat)))
 
 

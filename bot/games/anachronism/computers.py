@@ -82,9 +82,9 @@ def _best_cell(rules: AnachronismRules, state: AnachronismState, seat: Seat, spa
     best = -1.0
     from bot.games.anachronism.arena import grid_spaces
 
-    sources = [rules.pool.warrior(fighter.warrior).grid] + [
-        rules.pool.support(card).grid for card in rules.weapons(state, seat)
-    ]
+    # A weapon that has attacked this turn cannot again: closing in for it would waste the turn's actions.
+    weapons = [card for card in rules.weapons(state, seat) if card not in fighter.weapon_attacks]
+    sources = [rules.pool.warrior(fighter.warrior).grid] + [rules.pool.support(card).grid for card in weapons]
     for cells in sources:
         grid = grid_spaces(space, facing, cells)
         if other in grid:

@@ -183,6 +183,7 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
             deciding=state.offers[0].seat if state.offers else None,
             last_rolls=state.last_rolls,
+            pending_roll=self._pending_roll(state),
             offered=tuple(offered),
             attack_modifiers=modifiers,
             outcome=self.outcome(state),
@@ -269,7 +270,10 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
     def _modifier(self, state: AnachronismState, seat: Seat, attack: Attack) -> int:
         """The roll modifier an attack would have: its grid cell's and the cards' (see `_resolve_attack`)."""
         cell = self.grid_of(state, seat, attack.source)[state.fighters[attack.target].space]
-        return cell + number(self.pool, state, seat, "attack_roll")
+        # The attack as it would be made, so that bonuses for weapon or basic attacks count; it has no dice yet,
+        # so none for doubles.
+        pending = AttackRoll(seat, attack.target, attack.source, cell, False, (0, 0), (0, 0), set_rolls=(seat,))
+        return cell + number(self.pool, state, seat, "attack_roll", pending)
 
     def weapons(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
         return tuple(card for card in state.fighters[seat].face_up if self.pool.support(card).type == "weapon")
@@ -350,15 +354,18 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         events.append(Event(AnachronismEvent.ROUND_STARTED, None, {"round": round_number}))
         initiative: dict[Seat, int | None] = {}
         for seat, fighter in enumerate(state.fighters):
+            card = ""
             if fighter.revealed < len(fighter.supports) and round_number < ROUNDS:
                 card = fighter.supports[fighter.revealed]
                 fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
-                state = with_fighter(state, seat, fighter)
                 events.append(Event(AnachronismEvent.REVEALED, seat, {"card": card}))
+            state = with_fighter(state, seat, replace(fighter, turned_up=card))
         for seat, fighter in enumerate(state.fighters):
-            if round_number < ROUNDS and fighter.revealed == round_number:
-                card = fighter.supports[fighter.revealed - 1]
-                initiative[seat] = self.pool.support(card).initiative + number(self.pool, state, seat, "initiative")
+            # Only a card turned up this round has an Initiative: with none (the fifth round, or every card
+            # already turned by an ability) it is null.
+            if fighter.turned_up:
+                bonus = number(self.pool, state, seat, "initiative")
+                initiative[seat] = self.pool.support(fighter.turned_up).initiative + bonus
             else:
                 initiative[seat] = None
         state, order = self._order(state, initiative, events)
@@ -417,15 +424,18 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         trigger = "reveal" if state.stage == "reveal" else "round_start"
         for seat in state.order:
             fighter = state.fighters[seat]
-            newest = fighter.supports[fighter.revealed - 1] if fighter.revealed == state.round else None
             for card, index, ability in in_play(self.pool, fighter):
-                key = f"{card}:{index}"
-                if ability.trigger != trigger or key in state.handled or (trigger == "reveal" and card != newest):
+                key = f"{seat}:{card}:{index}"  # both players may bring the same card
+                if ability.trigger != trigger or key in state.handled:
+                    continue
+                if trigger == "reveal" and card != fighter.turned_up:
                     continue
                 state = replace(state, handled=(*state.handled, key))
                 if not abilities.usable(self.pool, state, seat, card, index, ability):
                     continue
                 if ability.optional:
+                    if not self._does_something(state, seat, card, index, ability):
+                        continue  # nobody is asked a question with no real choice in it
                     return replace(state, offers=(Offer(seat, USE, card, index),))
                 return self._use(state, seat, card, index, ability, events)
         return replace(state, stage="round_start" if trigger == "reveal" else "turn_start")
@@ -435,12 +445,14 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         lasting = tuple(
             each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
         )
-        fighter = replace(
-            state.fighters[seat],
-            weapon_attacks=(),
-            uses=tuple(use for use in state.fighters[seat].uses if not use.endswith(":turn")),
+        # "Once each turn" starts afresh for both players: a use outside any turn (during a Reveal ability's
+        # attack, say) was its own situation and does not count against this turn (usage restrictions).
+        fighters = tuple(
+            replace(fighter, uses=tuple(use for use in fighter.uses if not use.endswith(":turn")))
+            for fighter in state.fighters
         )
-        state = with_fighter(replace(state, lasting=lasting, stage="turn"), seat, fighter)
+        state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
+        state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
         state = replace(state, actions_left=max(0, self.speed(state, seat)))
         events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": state.actions_left}))
         return state
@@ -518,16 +530,24 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
     def _turn_actions(self, state: AnachronismState, seat: Seat) -> tuple[AnachronismAction, ...]:
         pool, fighter = self.pool, state.fighters[seat]
         actions: list[AnachronismAction] = []
+        may_rotate = not abilities.prohibited(pool, state, seat, "rotate")
         if not abilities.prohibited(pool, state, seat, "move"):
             for direction in FACINGS:
                 there = step(fighter.space, direction)
                 if on_arena(there) and not abilities.occupied(state, there):
-                    actions.extend(Move(direction, facing) for facing in FACINGS)
-        if not abilities.prohibited(pool, state, seat, "rotate"):
+                    # The free turn after a move is a rotation: a card that forbids rotating forbids it too.
+                    facings = FACINGS if may_rotate else (fighter.facing,)
+                    actions.extend(Move(direction, facing) for facing in facings)
+        if may_rotate:
             actions.extend(Rotate(facing) for facing in FACINGS if facing != fighter.facing)
         actions.extend(self._attacks(state, seat))
         for card, index, ability in in_play(pool, fighter):
-            if ability.trigger == "action" and abilities.usable(pool, state, seat, card, index, ability):
+            # An Action ability that would do nothing (a dash with nowhere to go) is not offered.
+            if (
+                ability.trigger == "action"
+                and abilities.usable(pool, state, seat, card, index, ability)
+                and self._does_something(state, seat, card, index, ability)
+            ):
                 actions.append(UseAbility(card, index))
         return (*actions, Pass(), EndTurn())
 
@@ -573,12 +593,18 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         if isinstance(action, Move):
             if abilities.prohibited(self.pool, state, seat, "move"):
                 return "A card forbids your warrior to move"
+            if action.facing != state.fighters[seat].facing and abilities.prohibited(self.pool, state, seat, "rotate"):
+                return "A card forbids your warrior to turn: move keeping its facing"
             return "Your warrior cannot move there: off the arena, or into another warrior"
         if isinstance(action, Rotate):
+            if abilities.prohibited(self.pool, state, seat, "rotate"):
+                return "A card forbids your warrior to turn"
             return "Your warrior cannot turn that way now"
         if isinstance(action, Attack):
             if action.source != "basic" and action.source in state.fighters[seat].weapon_attacks:
                 return "That weapon has already attacked this turn"
+            if action.source != "basic" and abilities.prohibited(self.pool, state, seat, "weapon_attack"):
+                return "A card forbids your warrior to attack with a weapon"
             return "The other warrior is not in that attack grid"
         if isinstance(action, UseAbility):
             return "That ability cannot be used now"
@@ -589,9 +615,10 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
     def _roll_attack(self, state: AnachronismState, pending: AttackRoll, events: list) -> AnachronismState:
         """Roll both dice (or take a set roll), then offer the after-roll abilities: the active player first."""
         rng = SeededRandom(state.rng_state)
+        set_rolls = tuple(seat for seat in (pending.attacker, pending.defender) if state.fighters[seat].set_next_roll)
         attack_dice, state = self._dice(state, pending.attacker, rng)
         defense_dice, state = self._dice(state, pending.defender, rng)
-        attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice)
+        attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
         state = replace(state, rng_state=rng.state, attack=attack)
         active = state.active if state.active is not None else attack.attacker
         offers = []
@@ -601,7 +628,8 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
                     self.pool, state, seat, card, index, ability, attack
                 ):
                     if ability.optional:
-                        offers.append(Offer(seat, USE, card, index))
+                        if self._does_something(state, seat, card, index, ability):  # a set roll has no die
+                            offers.append(Offer(seat, USE, card, index))
                     else:
                         state = self._use(state, seat, card, index, ability, events)
         return replace(state, offers=tuple(offers))
@@ -613,22 +641,38 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             return (value // 2, value - value // 2), with_fighter(state, seat, replace(fighter, set_next_roll=0))
         return roll(rng), state
 
+    def _bonuses(self, state: AnachronismState, attack: AttackRoll) -> tuple[int, int]:
+        """What the attack and defence rolls add to their dice: the grid's and the cards' modifiers (an attack "at
+        +X" adds X alone, ruling C5)."""
+        attack_bonus = attack.modifier
+        if not attack.fixed:
+            attack_bonus += number(self.pool, state, attack.attacker, "attack_roll", attack)
+        return attack_bonus, number(self.pool, state, attack.defender, "defense_roll", attack)
+
+    def _pending_roll(self, state: AnachronismState) -> Roll | None:
+        attack = state.attack
+        if attack is None:
+            return None
+        attack_bonus, defense_bonus = self._bonuses(state, attack)
+        return Roll(
+            "pending", attack.attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
+            defense_bonus,
+        )  # fmt: skip
+
     def _resolve_attack(self, state: AnachronismState, events: list) -> AnachronismState:
         """Count the rolls: a hit beats the defence; ties go to Experience, then a roll. Doubles on a hit double
         the base damage before other changes. Then the hit or miss abilities, and the end of the attack."""
         pool, attack = self.pool, state.attack
         attacker, defender = attack.attacker, attack.defender
-        attack_bonus = (
-            attack.modifier if attack.fixed else attack.modifier + number(pool, state, attacker, "attack_roll", attack)
-        )
+        attack_bonus, defense_bonus = self._bonuses(state, attack)
         attack_total = sum(attack.attack_dice) + attack_bonus
-        defense_total = sum(attack.defense_dice) + number(pool, state, defender, "defense_roll", attack)
+        defense_total = sum(attack.defense_dice) + defense_bonus
         if attack_total != defense_total:
             hit = attack_total > defense_total
         else:
             state, winner, _ = self._tie(state, attacker, defender, events)
             hit = winner == attacker
-        critical = hit and is_double(attack.attack_dice)
+        critical = hit and is_double(attack.attack_dice) and attacker not in attack.set_rolls
         damage = 0
         if hit:
             base = (
@@ -649,7 +693,13 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             "hit": hit, "critical": critical, "damage": damage, "created": attack.created,
         }  # fmt: skip
         events.append(Event(AnachronismEvent.ATTACKED, attacker, data))
-        state = replace(state, attack=None, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
+        # which may give a new one for the attack after (Find the Range, Glass Teeth).
+        lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
+        state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        if any(fighter.life <= 0 for fighter in state.fighters):
+            # The attack that defeats a warrior ends the game: abilities after it are not used (advanced rules).
+            return self._check_defeat(state, events)
         triggers = (
             ((attacker, "on_hit"), (defender, "on_being_hit"))
             if hit
@@ -657,10 +707,17 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         )
         for seat, trigger in triggers:
             for card, index, ability in list(in_play(pool, state.fighters[seat])):
-                if ability.trigger == trigger and abilities.usable(pool, state, seat, card, index, ability, attack):
+                if state.result is not None:
+                    break  # an ability before this one ended the game
+                # These are used without asking, an optional one only when it does something: its limit is not
+                # spent on nothing (an answer with nobody in reach).
+                if (
+                    ability.trigger == trigger
+                    and abilities.usable(pool, state, seat, card, index, ability, attack)
+                    and (not ability.optional or self._does_something(state, seat, card, index, ability, attack))
+                ):
                     state = self._use(state, seat, card, index, ability, events, attack)
-        lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        return self._check_defeat(replace(state, lasting=lasting), events)
+        return self._check_defeat(state, events)
 
     def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
         down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]
@@ -721,10 +778,13 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             elif kind == "extra_attack":
                 state = self._extra_attack(state, seat, effect.what, effect.amount)
             elif kind == "move":
-                state = abilities.moved_toward(state, target, effect.amount)
+                # A card that forbids moving or turning overrides one that allows it (the golden rules).
+                if not abilities.prohibited(self.pool, state, target, "move"):
+                    turn = not abilities.prohibited(self.pool, state, target, "rotate")
+                    state = abilities.moved_toward(state, target, effect.amount, turn=turn)
             elif kind == "push":
                 state = abilities.pushed_away(state, seat)
-            elif kind == "rotate":
+            elif kind == "rotate" and not abilities.prohibited(self.pool, state, target, "rotate"):
                 facing = abilities.toward(state, target)
                 if target != seat:
                     facing = FACINGS[(FACINGS.index(abilities.toward(state, target)) + 2) % 4]
@@ -737,9 +797,27 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
                 )
         return self._check_defeat(state, events)
 
+    def _does_something(
+        self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
+        attack: AttackRoll | None = None,
+    ) -> bool:  # fmt: skip
+        """Whether using the ability would change the match beyond paying its cost and counting its use: a move
+        with no room, a re-roll of a set roll or a card to turn that is not there would not. Such an ability is
+        neither offered nor used, so that nobody waits on a choice nobody has."""
+        paying = ability.cost == "discard_this" and card in state.fighters[seat].face_up
+        paid = self._discard(state, seat, card, []) if paying else state
+        used = self._use(state, seat, card, index, ability, [], attack)
+
+        def without_uses(each: AnachronismState) -> AnachronismState:
+            return replace(each, fighters=tuple(replace(fighter, uses=()) for fighter in each.fighters))
+
+        return without_uses(used) != without_uses(paid)
+
     def _reroll(self, state: AnachronismState, target: Seat, *, own: bool) -> AnachronismState:
         """Roll one die of `target`'s roll again: the lower die of your own roll, the higher of another's."""
         attack = state.attack
+        if target in attack.set_rolls:
+            return state  # no dice were rolled
         rng = SeededRandom(state.rng_state)
         dice = attack.attack_dice if attack.attacker == target else attack.defense_dice
         which = dice.index(min(dice) if own else max(dice))
@@ -753,7 +831,8 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
             return replace(state, queued=(*state.queued, created))
         where = state.fighters[target].space
-        for source in (*self.weapons(state, seat), "basic"):
+        weapons = () if abilities.prohibited(self.pool, state, seat, "weapon_attack") else self.weapons(state, seat)
+        for source in (*weapons, "basic"):
             grid = self.grid_of(state, seat, source)
             if where in grid:
                 created = AttackRoll(seat, target, source, grid[where], False, (0, 0), (0, 0), created=True)
@@ -791,7 +870,7 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             face_up=fighter.face_up,
             face_down=len(fighter.supports) - fighter.revealed,
             discarded=fighter.discarded,
-            chosen=bool(fighter.warrior),
+            chosen=fighter.ready,
         )
 
     def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:

@@ -30,6 +30,9 @@ class Fighter:
     """Whether the player's force and its order are settled."""
     revealed: int = 0
     """How many of `supports`, from the left, have been turned face up."""
+    turned_up: str = ""
+    """The support turned face up at the start of this round (empty: none): its Initiative and Reveal ability
+    count this round. A card an ability turned face up earlier is not one (it may have been the next to turn)."""
     face_up: tuple[str, ...] = ()
     """The supports face up and in play."""
     discarded: tuple[str, ...] = ()
@@ -90,6 +93,8 @@ class AttackRoll:
     defense_dice: tuple[int, int]
     created: bool = False
     """Made by an ability: it costs no action and is not the weapon's one attack of the turn."""
+    set_rolls: tuple[Seat, ...] = ()
+    """The seats whose roll an ability set: no dice were rolled, so it is not doubles and has no die to re-roll."""
 
 
 @compact
@@ -123,7 +128,7 @@ class AnachronismState:
     stage: str
     """Where the round is: "restrictions", "reveal", "round_start", "turn_start" or "turn" (see rules.py)."""
     handled: tuple[str, ...]
-    """The reveal and start-of-round abilities already used this round: "card:index"."""
+    """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
     turn_index: int
     actions_left: int
     attack: AttackRoll | None

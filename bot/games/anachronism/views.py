@@ -25,7 +25,7 @@ class FighterView:
     face_down: int
     discarded: tuple[str, ...]
     chosen: bool
-    """Whether the player has chosen a force (what it is stays private)."""
+    """Whether the player's force is ready: chosen and laid down in order (what it is stays private)."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,9 @@ class AnachronismPublicView:
     deciding: Seat | None
     """The player the game waits on for a choice (a re-roll, a discard), if any."""
     last_rolls: tuple[Roll, ...]
+    pending_roll: Roll | None
+    """The attack whose rolls are made and wait on after-roll choices (kind "pending", with both bonuses): players
+    see the rolls before they choose (the rulebook's attack rolls; ruling C3)."""
     offered: tuple[AnachronismAction, ...]
     """What the player the game waits on may do (nothing while forces are chosen in private)."""
     attack_modifiers: tuple[tuple[str, int], ...]

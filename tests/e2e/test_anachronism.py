@@ -1,0 +1,388 @@
+"""Anachronism through Discord: a whole game against a computer played from My force and the board's menus, with
+the arena picture attached to the board; an after-roll re-roll offered to the player it belongs to and refused to
+the other; a restart in the middle of a turn; stale, out-of-turn and forged clicks; and neither player ever seeing
+the other's warrior before it is placed, nor a support before it is turned face up."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from anthology_driver import Anthology
+from fakediscord import FakeMessage, ScriptedUser
+from support import stored_log, stored_result
+from test_refusals import forged_pick
+
+from bot.discord_ui.display import PICTURE_NAME
+from bot.games.anachronism.abilities import toward
+from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, step
+from bot.games.anachronism.events import AnachronismEnd
+from bot.matches import MatchStatus
+from bot.matches.host import decode_state
+
+GAME = "anachronism"
+MY_FORCE, KEEP = "My force", "Keep this order"
+PLACE, MOVE, ATTACK, TURN, DISCARD = (
+    "Place your warrior…",
+    "Move one space…",
+    "Attack…",
+    "Turn to face…",
+    "Too many cards: discard which?",
+)
+END_TURN, DECLINE = "End turn", "Decline"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+KAITO, STILL_WATER, SECOND_BREATH = "Kaito of the Ninth Bridge", "The Still Water Way", "Use Second Breath"
+"""Kaito's pack holds The Still Water Way: once each round, after both rolls of an attack, re-roll your lower die."""
+
+
+class Arena:
+    """A started table of Anachronism, read through the bot's own host, played through My force and the board."""
+
+    def __init__(self, anthology: Anthology, board: FakeMessage, match_id: int) -> None:
+        self.anthology = anthology
+        self.board = board
+        self.match_id = match_id
+        self.rules = anthology.bot.games[GAME].rules
+        self.pool = self.rules.pool
+
+    async def state(self):
+        return decode_state(self.rules, (await self.anthology.bot.host.load(self.match_id)).match)
+
+    async def people(self) -> dict[int, ScriptedUser]:
+        """Seat -> the person in it (computer seats left out)."""
+        match = await self.anthology.bot.host.get(self.match_id)
+        by_id = {user.id: user for user in self.anthology.users.values()}
+        return {player.seat: by_id[player.user_id] for player in match.players if player.user_id in by_id}
+
+    async def to_act(self) -> ScriptedUser | None:
+        """The person the game waits on, or None while a computer is to act (or the game is over)."""
+        state = await self.state()
+        actors = self.rules.actors(state)
+        return None if not actors else (await self.people()).get(min(actors))
+
+    def menus(self, message: FakeMessage | None = None) -> dict[str, list[str]]:
+        message = message or self.board
+        return {menu.get("placeholder"): [option["label"] for option in menu["options"]] for menu in message.selects()}
+
+    async def pick(self, player: ScriptedUser, menu: str, label: str, message: FakeMessage | None = None):
+        reply = await (await player.select(message or self.board, label, menu=menu)).response()
+        await self.anthology.settled()
+        return reply
+
+    async def press(self, player: ScriptedUser, label: str, message: FakeMessage | None = None):
+        reply = await (await player.click(message or self.board, label)).response()
+        await self.anthology.settled()
+        return reply
+
+    async def choose_force(self, player: ScriptedUser, warrior: str, lay: tuple[str, ...] = ()) -> FakeMessage:
+        """Quick play from My force: the warrior, then `lay` laid down first in that order, then Keep this order."""
+        panel = await (await player.click(self.board, MY_FORCE)).response()
+        assert panel.ephemeral and panel.embeds[0]["title"] == "Your force"
+        label = next(label for label in panel.select_options() if label.startswith(warrior))
+        panel = await self.pick(player, "Choose your warrior", label, panel)
+        for support in lay:
+            panel = await self.pick(player, "Lay down next", f"Next: {support}", panel)
+        if KEEP in panel.button_labels():
+            panel = await self.press(player, KEEP, panel)
+        assert not panel.selects() and KEEP not in panel.button_labels(), "the force is ready"
+        return panel
+
+    def card_name(self, card: str) -> str:
+        return self.pool.warrior(card).name if card.startswith("wr-") else self.pool.support(card).name
+
+    def everything_seen_by(self, user: ScriptedUser) -> str:
+        """Every message a player can see, each as it is and as it was: the channel, their DMs and their private
+        replies (the text of their content and embeds, and the board's menus)."""
+        channel = self.anthology.fake.channel_messages(self.anthology.channel)
+        seen = []
+        for message in (*channel, *user.dms(), *user.ephemerals()):
+            for shown in (message.snapshot(), *message.versions):
+                seen.append(shown["content"] + json.dumps(shown["embeds"], ensure_ascii=False))
+                if message in channel:
+                    seen.append(json.dumps(shown["components"], ensure_ascii=False))
+        return "\n".join(seen)
+
+    async def assert_secrets_kept(self) -> None:
+        """No person sees a card of the other force that is still secret from them (rules.hidden_from)."""
+        state = await self.state()
+        for seat, person in (await self.people()).items():
+            secret = {self.card_name(card) for card in self.rules.hidden_from(state, seat)}
+            seen = self.everything_seen_by(person)
+            leaked = sorted(name for name in secret if name in seen)
+            assert not leaked, f"{person.name} saw the other player's secret cards: {leaked}"
+
+    def move_toward(self, state, seat: int) -> str | None:
+        """The offered move that best brings the other warrior into this warrior's attack grid, if any closes in."""
+        me, other = state.fighters[seat], state.fighters[1 - seat]
+        grid = self.pool.warrior(me.warrior).grid
+
+        def distance(space) -> int:
+            return abs(space[0] - other.space[0]) + abs(space[1] - other.space[1])
+
+        best = None
+        for direction in FACINGS:
+            there = step(me.space, direction)
+            for facing in FACINGS:
+                label = f"Move {FACING_NAMES[direction]}, then face {FACING_NAMES[facing]}"
+                if label not in self.menus().get(MOVE, ()) or distance(there) >= distance(me.space):
+                    continue
+                score = (other.space not in grid_spaces(there, facing, grid), distance(there))
+                if best is None or score < best[0]:
+                    best = (score, label)
+        return best[1] if best else None
+
+    def turn_toward(self, state, seat: int) -> str | None:
+        """The offered turn that puts the other warrior in front, if it is not already."""
+        label = f"Face {FACING_NAMES[toward(state, seat)]}"
+        return label if label in self.menus().get(TURN, ()) else None
+
+    async def play_one(self, player: ScriptedUser, *, use_abilities: bool = False) -> None:
+        """One action from the board, as a person would: place, answer a question, attack when offered, move
+        toward the other warrior, turn to face it, else end the turn."""
+        state = await self.state()
+        seat = next(seat for seat, person in (await self.people()).items() if person is player)
+        menus, buttons = self.menus(), self.board.button_labels()
+        if PLACE in menus:
+            await self.pick(player, PLACE, menus[PLACE][1 % len(menus[PLACE])])
+        elif DISCARD in menus:
+            await self.pick(player, DISCARD, menus[DISCARD][0])
+        elif DECLINE in buttons:
+            use = next(label for label in buttons if label.startswith("Use "))
+            await self.press(player, use if use_abilities else DECLINE)
+        elif ATTACK in menus:
+            await self.pick(player, ATTACK, menus[ATTACK][0])
+        elif (move := self.move_toward(state, seat)) is not None:
+            await self.pick(player, MOVE, move)
+        elif (turn := self.turn_toward(state, seat)) is not None:
+            await self.pick(player, TURN, turn)
+        else:
+            await self.press(player, END_TURN)
+
+    def picture_checked(self) -> bytes:
+        """The board carries one attached PNG, the arena, and its embed shows it."""
+        assert [attachment["filename"] for attachment in self.board.attachments] == [PICTURE_NAME]
+        assert self.board.embeds[0]["image"]["url"] == f"attachment://{PICTURE_NAME}"
+        picture = self.board.files[PICTURE_NAME]
+        assert picture.startswith(PNG_SIGNATURE)
+        return picture
+
+    def field(self, name: str) -> str:
+        return next(field["value"] for field in self.board.embeds[0]["fields"] if field["name"].startswith(name))
+
+
+async def started_arena(anthology: Anthology, *players: ScriptedUser, options: str = "") -> Arena:
+    board = await anthology.started_game(*players, options=options, game=GAME)
+    return Arena(anthology, board, (await anthology.match_here()).id)
+
+
+async def placed_arena(anthology: Anthology, forces: dict[str, tuple[str, tuple[str, ...]]]) -> Arena:
+    """Alice and Bob choose their forces (name -> warrior and supports laid first) and place their warriors."""
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob)
+    for player in (alice, bob):
+        await arena.choose_force(player, *forces[player.name])
+        await arena.assert_secrets_kept()
+    while (await arena.state()).phase != "playing":
+        player = await arena.to_act()
+        await arena.pick(player, PLACE, arena.menus()[PLACE][1])
+        await arena.assert_secrets_kept()
+    return arena
+
+
+async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menus(anthology):
+    alice = anthology.alice
+    anthology.next_seed = 10  # a game the person wins in the third round, ending a turn early on the way
+    arena = await started_arena(anthology, alice, options="computer_players=1")
+    assert (await arena.state()).computer_seats == (1,)
+    assert arena.board.button_labels() == [MY_FORCE] and not arena.board.attachments, "no picture while choosing"
+    assert "has started" in alice.dms()[0].content
+
+    panel = await arena.choose_force(alice, KAITO, lay=(STILL_WATER, "Laced Plate Sleeves"))
+    force = (await arena.state()).fighters[0]
+    assert force.ready and force.supports[:2] == ("sp-04", "sp-20")
+    order = next(field["value"] for field in panel.embeds[0]["fields"] if field["name"].startswith("Supports"))
+    assert order.index(STILL_WATER) < order.index("Laced Plate Sleeves") < order.index("Curved Longsword")
+
+    pictures = set()
+    for _ in range(300):
+        state = await arena.state()
+        if state.result is not None:
+            break
+        await arena.assert_secrets_kept()
+        if state.phase != "forces":
+            pictures.add(arena.picture_checked())
+        player = await arena.to_act()
+        if player is None:
+            await anthology.run_timers(5)
+        else:
+            await arena.play_one(player, use_abilities=state.round % 2 == 1)
+    else:
+        raise AssertionError("the game did not end")
+
+    finished = await anthology.bot.host.get(arena.match_id)
+    assert finished.status is MatchStatus.FINISHED
+    result = stored_result(anthology.settings.database_path, arena.match_id)
+    assert result is not None
+    winners = () if state.result is AnachronismEnd.DRAW else state.placings[0]
+    assert result.winners == tuple(sorted(finished.at_seat(seat).user_id for seat in winners))
+    final = anthology.fake.channel_messages(anthology.channel)[-1]
+    assert final.content == arena.field("Game over")
+    if winners == (0,):
+        assert final.content.startswith(f"🏆 <@{alice.id}> won")
+    elif winners == (1,):
+        assert final.content.startswith("🏆 🤖 Bot") and f"<@{alice.id}>" not in final.content
+    assert "The fight is over." in arena.board.embeds[0]["description"] and not arena.board.selects()
+    assert KAITO in arena.board.text() and arena.field("Latest rolls")
+    pictures.add(arena.picture_checked())
+    assert len(pictures) > 5, "each edit of the board attaches the arena as it is now, in place of the last"
+    log = stored_log(anthology.settings.database_path, arena.match_id)
+    assert any(entry.seat == 1 for entry in log), "the computer played"
+    assert any(entry.seat == 0 and entry.action.startswith("attack ") for entry in log), "the person attacked"
+
+
+FORCES = {"alice": (KAITO, (STILL_WATER,)), "bob": ("Ulzii the Far Rider", ())}
+
+
+async def test_an_after_roll_ability_is_offered_on_the_board_to_its_owner_only(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await placed_arena(anthology, FORCES)
+    assert (await arena.state()).fighters[0].face_up == ("sp-04",), "The Still Water Way is up in round 1"
+    for _ in range(20):
+        if (await arena.state()).offers:
+            break
+        await arena.play_one(await arena.to_act())
+        await arena.assert_secrets_kept()
+    else:
+        raise AssertionError("nobody attacked in the first round")
+
+    state = await arena.state()
+    assert state.offers[0].seat == 0 and state.attack is not None
+    assert await arena.to_act() is alice
+    assert arena.board.button_labels() == [SECOND_BREATH, DECLINE, MY_FORCE] and not arena.board.selects()
+    assert f"Waiting for <@{alice.id}> to decide." in arena.board.embeds[0]["description"]
+    asked = await (await alice.click(arena.board, MY_FORCE)).response()
+    assert SECOND_BREATH in asked.button_labels() and DECLINE in asked.button_labels()
+    other = await (await bob.click(arena.board, MY_FORCE)).response()
+    assert other.ephemeral and not other.button_labels()
+
+    refused = await arena.press(bob, SECOND_BREATH)
+    assert refused.ephemeral and "not your turn" in refused.content
+    refused = await arena.press(bob, DECLINE)
+    assert refused.ephemeral and "not your turn" in refused.content
+    assert await arena.state() == state
+
+    rolls_before = arena.field("Latest rolls") if state.last_rolls else ""
+    await arena.press(alice, SECOND_BREATH)
+    after = await arena.state()
+    assert after.attack is None and not after.offers and "sp-04:0:round" in after.fighters[0].uses
+    log = stored_log(anthology.settings.database_path, arena.match_id)
+    assert log[-1].seat == 0 and log[-1].action == "use sp-04 0"
+    assert arena.field("Latest rolls") != rolls_before, "the attack counted once the question was answered"
+    assert SECOND_BREATH not in arena.board.button_labels()
+    await arena.assert_secrets_kept()
+
+
+async def test_a_restart_in_the_middle_of_a_turn_keeps_the_turn_and_the_boards_menus(anthology):
+    arena = await placed_arena(anthology, FORCES)
+    player = await arena.to_act()
+    state = await arena.state()
+    seat = state.active
+    await arena.pick(player, MOVE, arena.move_toward(state, seat))
+    before = await arena.state()
+    assert before.active == seat and before.actions_left == state.actions_left - 1
+    menus = arena.menus()
+
+    await anthology.restart()
+    assert await arena.state() == before
+    assert arena.menus() == menus
+    assert f"{before.actions_left} action(s) left" in arena.board.embeds[0]["description"]
+
+    # The board posted before the restart still works: its menu moves the warrior and spends an action.
+    reply = await arena.pick(player, TURN, arena.menus()[TURN][0])
+    assert not reply.ephemeral, reply.content
+    after = await arena.state()
+    assert after.active == seat and after.actions_left == before.actions_left - 1
+    assert after.fighters[seat].facing != before.fighters[seat].facing
+    assert f"{after.actions_left} action(s) left" in arena.board.embeds[0]["description"]
+    await arena.press(player, END_TURN)
+    assert (await arena.state()).active == 1 - seat
+
+
+async def test_stale_out_of_turn_and_forged_clicks_are_refused_and_no_force_is_seen_before_its_time(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob)
+    await arena.choose_force(alice, KAITO, lay=(STILL_WATER,))
+    await arena.assert_secrets_kept()
+    assert KAITO not in arena.everything_seen_by(bob) and KAITO in arena.everything_seen_by(alice)
+    assert f"<@{alice.id}>: ready ✅" in arena.board.embeds[0]["description"]
+    await arena.choose_force(bob, *FORCES["bob"])
+    await arena.assert_secrets_kept()
+
+    # Placing: the player who places second may not use the menu yet, and what is placed first is seen by both.
+    placer = await arena.to_act()
+    waiting = bob if placer is alice else alice
+    assert f"<@{placer.id}> places a warrior" in arena.board.embeds[0]["description"]
+    refused = await arena.pick(waiting, PLACE, arena.menus()[PLACE][0])
+    assert refused.ephemeral and "not your turn" in refused.content
+    await arena.pick(placer, PLACE, arena.menus()[PLACE][1])
+    await arena.assert_secrets_kept()
+    state = await arena.state()
+    first, second = (state.fighters[seat].warrior for seat in ((0, 1) if placer is alice else (1, 0)))
+    assert arena.card_name(first) in arena.everything_seen_by(waiting)
+    assert arena.card_name(second) not in arena.everything_seen_by(placer)
+    await arena.pick(waiting, PLACE, arena.menus()[PLACE][1])
+    await arena.assert_secrets_kept()
+
+    # Round 1: each force shows its first support; the other three stay face down and unseen.
+    state = await arena.state()
+    for seat, person in (await arena.people()).items():
+        other = state.fighters[1 - seat]
+        seen = arena.everything_seen_by(person)
+        assert arena.card_name(other.warrior) in seen and arena.card_name(other.supports[0]) in seen
+        assert not [card for card in other.supports[1:] if arena.card_name(card) in seen]
+
+    player = await arena.to_act()
+    waiting = bob if player is alice else alice
+    copy = await (await player.slash(anthology.channel, "status")).response()
+    assert copy.ephemeral and arena.menus(copy)[MOVE] == arena.menus()[MOVE]
+
+    refused = await arena.pick(waiting, MOVE, arena.menus()[MOVE][0])
+    assert refused.ephemeral and "not your turn" in refused.content
+    refused = await arena.press(waiting, END_TURN)
+    assert refused.ephemeral and "not your turn" in refused.content
+    forged = await forged_pick(anthology.fake, player, arena.board, f"attack basic {1 - state.active}")
+    assert forged.ephemeral and "not offered" in forged.content
+    assert await arena.state() == state
+
+    await arena.pick(player, MOVE, arena.move_toward(state, state.active))
+    assert (await arena.state()).actions_left == state.actions_left - 1
+    stale = await arena.pick(player, MOVE, arena.menus(copy)[MOVE][0], copy)
+    assert stale.ephemeral and "out of date" in stale.content
+    stale = await arena.press(player, END_TURN, copy)
+    assert stale.ephemeral and "out of date" in stale.content
+    assert (await arena.state()).actions_left == state.actions_left - 1
+    await arena.assert_secrets_kept()
+
+
+async def test_the_board_says_ready_only_once_the_supports_are_laid_down(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob)
+    panel = await (await alice.click(arena.board, MY_FORCE)).response()
+    label = next(label for label in panel.select_options() if label.startswith(KAITO))
+    panel = await arena.pick(alice, "Choose your warrior", label, panel)
+    assert KEEP in panel.button_labels() and not (await arena.state()).fighters[0].ready
+    assert f"<@{alice.id}>: choosing…" in arena.board.embeds[0]["description"]
+
+
+async def test_a_player_asked_to_re_roll_sees_the_rolls_first(anthology):
+    arena = await placed_arena(anthology, FORCES)
+    for _ in range(20):
+        if (state := await arena.state()).offers:
+            break
+        await arena.play_one(await arena.to_act())
+    attack = state.attack
+    assert attack is not None
+    pending = rf"\b{sum(attack.attack_dice)}[+-]\d+ vs {sum(attack.defense_dice)}[+-]\d+"
+    counted = [shown for shown in state.last_rolls if (sum(shown.dice), sum(shown.other_dice)) == (
+        sum(attack.attack_dice), sum(attack.defense_dice))]  # fmt: skip
+    assert len(re.findall(pending, arena.board.text())) > len(counted)

@@ -1,0 +1,97 @@
+"""Whole matches of Anachronism, played at random or by the computers (a random mix of both): every match ends
+within the five rounds; no warrior's Life ever rises above its card's value plus the Life its abilities gave; at
+most one attack waits at a time; every computer action is a legal one; and nobody is shown the other player's
+face-down supports (nor, before it is placed, their warrior).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import Seating
+from bot.engine.codec import encode
+from bot.games.anachronism.state import ROUNDS
+
+from .positions import ABILITIES, POOL, RULES
+
+ACTION_LIMIT = 400
+"""Far above any match: five rounds of a few actions each, and the choices around them."""
+
+
+def healing(events, seat: int) -> int:
+    """The Life abilities gave `seat` in these events."""
+    total = 0
+    for event in events:
+        if event.kind != "ability_used":
+            continue
+        for effect in ABILITIES[event.data["ability"]][2].effects:
+            target = event.seat if effect.who == "self" else 1 - event.seat
+            if effect.kind == "life" and target == seat:
+                total += effect.amount
+    return total
+
+
+def secrets_of(state, viewer) -> set[str]:
+    """What `viewer` (None: the public) may not be shown, worked out here: the other players' face-down supports
+    and unplaced warriors, but for cards that are public anyway or in the viewer's own force."""
+    secret, known = set(), set()
+    for seat, fighter in enumerate(state.fighters):
+        if seat == viewer:
+            known.update((fighter.warrior, *fighter.supports))
+            continue
+        secret.update(fighter.supports[fighter.revealed :])
+        if fighter.space is None and fighter.warrior:
+            secret.add(fighter.warrior)
+    for fighter in state.fighters:
+        known.update((*fighter.face_up, *fighter.discarded, *fighter.turned_down))
+        if fighter.space is not None:
+            known.add(fighter.warrior)
+    return secret - known
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), computer_share=st.sampled_from((0.0, 0.5, 1.0)))
+def test_random_and_computer_matches_end_within_five_rounds_with_life_from_abilities_only(seed, computer_share):
+    state = RULES.setup(Seating(2, computers=(0, 1)), {}, seed)
+    chooser = random.Random(seed)
+    ceiling = [0, 0]
+    for _ in range(ACTION_LIMIT):
+        if RULES.is_over(state):
+            break
+        seat = chooser.choice(sorted(RULES.actors(state)))
+        actions = RULES.legal_actions(state, seat)
+        assert actions, "a seat the game waits on always has something to do"
+        if chooser.random() < computer_share:
+            (timer,) = [each for each in RULES.timers(state) if each.seat == seat]
+            action = timer.action_at(0)
+            assert action in actions
+        else:
+            action = chooser.choice(actions)
+        before = state
+        state, events = RULES.apply(state, seat, action)
+        for each, fighter in enumerate(state.fighters):
+            if fighter.warrior and not before.fighters[each].warrior:
+                ceiling[each] = POOL.warrior(fighter.warrior).life
+            ceiling[each] += healing(events, each)
+            assert fighter.life <= ceiling[each]
+        assert 0 <= state.round <= ROUNDS and (state.attack is None or state.offers)
+        for viewer in (None, 0, 1):
+            assert RULES.hidden_from(state, viewer) == secrets_of(state, viewer)
+            shown = json.dumps(
+                [encode(RULES.view(state, viewer)), *(encode(e) for e in events if e.is_visible_to(viewer))]
+            )
+            assert not [card for card in secrets_of(state, viewer) if card in shown]
+    assert RULES.is_over(state), "the match did not end"
+    outcome = RULES.outcome(state)
+    assert sorted(seat for group in outcome.placings for seat in group) == [0, 1]
+    lives = [fighter.life for fighter in state.fighters]
+    if min(lives) <= 0:  # a warrior fell: the other won (both falling at once would be a draw)
+        assert all(lives[seat] > 0 for seat in outcome.winners) and outcome.reason in ("defeat", "draw")
+        return
+    assert state.round == ROUNDS and outcome.reason in ("life", "draw")
+    experiences = [RULES.experience(state, seat) for seat in (0, 1)]
+    assert (outcome.reason == "draw") == (lives[0] == lives[1] and experiences[0] == experiences[1])
