@@ -54,7 +54,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from string import ascii_lowercase
 
-from timing import summary
+from timing import print_table, summary
 
 from bot.app import SystemClock
 from bot.catalogue import PROJECT_ROOT, load_games
@@ -286,21 +286,6 @@ def measure_memory(gauge: str) -> dict:
         "total": built - before,
         "words": {name: len(index) for name, index in rules.dictionaries.items()},
     }
-
-
-def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]], left: int = 1) -> None:
-    """A title, then the rows in columns: the first `left` aligned left, the figures right."""
-    cells = [list(headers), *([str(cell) for cell in row] for row in rows)]
-    widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    print(f"\n{title}")
-    for number, row in enumerate(cells):
-        aligned = [
-            cell.ljust(width) if column < left else cell.rjust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        print("  ".join(aligned).rstrip())
-        if number == 0:
-            print("  ".join("-" * width for width in widths))
 
 
 def main() -> None:
