@@ -154,6 +154,10 @@ class TableDisplay:
             placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
             choices = [(choice.label, choice.action) for choice in chunk]
             view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
+        parts = len(range(0, len(picks), SELECT_OPTIONS))
+        for part, menu in enumerate(panel.menus, start=parts):
+            choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
+            view.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
         for choice in panel.buttons:
             view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
         if panel.typed is not None:

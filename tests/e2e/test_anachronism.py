@@ -21,6 +21,7 @@ from bot.matches import MatchStatus
 from bot.matches.host import decode_state
 
 GAME = "anachronism"
+QUICK_PLAY, CUSTOM = "Quick play: choose a warrior", "Custom force: choose a warrior"
 MY_FORCE, KEEP = "My force", "Keep this order"
 PLACE, MOVE, ATTACK, TURN, DISCARD = (
     "Place your warrior…",
@@ -78,8 +79,8 @@ class Arena:
         """Quick play from My force: the warrior, then `lay` laid down first in that order, then Keep this order."""
         panel = await (await player.click(self.board, MY_FORCE)).response()
         assert panel.ephemeral and panel.embeds[0]["title"] == "Your force"
-        label = next(label for label in panel.select_options() if label.startswith(warrior))
-        panel = await self.pick(player, "Choose your warrior", label, panel)
+        label = next(label for label in panel.select_options(QUICK_PLAY) if label.startswith(warrior))
+        panel = await self.pick(player, QUICK_PLAY, label, panel)
         for support in lay:
             panel = await self.pick(player, "Lay down next", f"Next: {support}", panel)
         if KEEP in panel.button_labels():
@@ -368,8 +369,8 @@ async def test_the_board_says_ready_only_once_the_supports_are_laid_down(antholo
     alice, bob = anthology.alice, anthology.bob
     arena = await started_arena(anthology, alice, bob)
     panel = await (await alice.click(arena.board, MY_FORCE)).response()
-    label = next(label for label in panel.select_options() if label.startswith(KAITO))
-    panel = await arena.pick(alice, "Choose your warrior", label, panel)
+    label = next(label for label in panel.select_options(QUICK_PLAY) if label.startswith(KAITO))
+    panel = await arena.pick(alice, QUICK_PLAY, label, panel)
     assert KEEP in panel.button_labels() and not (await arena.state()).fighters[0].ready
     assert f"<@{alice.id}>: choosing…" in arena.board.embeds[0]["description"]
 
@@ -386,3 +387,22 @@ async def test_a_player_asked_to_re_roll_sees_the_rolls_first(anthology):
     counted = [shown for shown in state.last_rolls if (sum(shown.dice), sum(shown.other_dice)) == (
         sum(attack.attack_dice), sum(attack.defense_dice))]  # fmt: skip
     assert len(re.findall(pending, arena.board.text())) > len(counted)
+
+
+async def test_a_custom_force_is_built_from_my_force_menus(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob)
+    panel = await (await alice.click(arena.board, MY_FORCE)).response()
+    label = next(label for label in panel.select_options(CUSTOM) if label.startswith(KAITO))
+    panel = await arena.pick(alice, CUSTOM, label, panel)
+    for menu in ("Add an inspiration or a weapon", "Add armour or a special", "Add an inspiration or a weapon"):
+        panel = await arena.pick(alice, menu, panel.select_options(menu)[-1], panel)
+    panel = await arena.pick(
+        alice, "Add armour or a special", panel.select_options("Add armour or a special")[0], panel
+    )
+    fighter = (await arena.state()).fighters[0]
+    assert len(fighter.supports) == 4 and len(set(fighter.supports)) == 4 and not fighter.ready
+    assert KEEP in panel.button_labels()
+    await (await alice.click(panel, KEEP)).response()
+    await anthology.settled()
+    assert (await arena.state()).fighters[0].ready

@@ -64,6 +64,8 @@ class PrivatePanel:
     notes: Sequence[str] = field(default_factory=tuple)
     typed: TypedEntry | None = None
     several: SeveralPick | None = None
+    menus: Sequence[Menu] = ()
+    """More menus of actions, each with its own placeholder, after `picks`."""
 
 
 @dataclass(frozen=True)

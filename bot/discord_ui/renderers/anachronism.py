@@ -13,8 +13,10 @@ from bot.discord_ui.renderers.arena_picture import arena_png
 from bot.discord_ui.wording import mention
 from bot.engine import Event, Outcome
 from bot.games.anachronism.actions import (
+    AddSupport,
     Attack,
     ChooseForce,
+    ChooseWarrior,
     Decline,
     Discard,
     EndTurn,
@@ -193,12 +195,18 @@ class AnachronismRenderer(GameRenderer):
         buttons: list[Choice] = []
         notes: list[str] = []
         if not view.warrior:
-            embed.description = "Quick play: choose a warrior, and its ready-made pack of four supports comes with it."
+            embed.description = (
+                "**Quick play**: choose a warrior, and its ready-made pack of four supports comes with it. "
+                "Or build a **custom force**: choose a warrior, then add any four supports."
+            )
+            quick, custom = [], []
             for warrior in self.pool.warriors if view.choosing else ():
                 numbers = f"Life {warrior.life}, Speed {warrior.speed}, Exp {warrior.experience}"
                 label = f"{warrior.name} ({warrior.culture}): {numbers}"
-                picks.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
-            return PrivatePanel(embed, picks=picks, pick_placeholder="Choose your warrior", notes=notes)
+                quick.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
+                custom.append(Choice(label, ChooseWarrior(warrior.id).notation))
+            menus = (Menu("Custom force: choose a warrior", custom),) if custom else ()
+            return PrivatePanel(embed, picks=quick, pick_placeholder="Quick play: choose a warrior", menus=menus)
         warrior = self.pool.warrior(view.warrior)
         embed.description = f"**{warrior.name}**, {warrior.culture}: {warrior.flavour}"
         for ability in warrior.abilities:
@@ -208,7 +216,23 @@ class AnachronismRenderer(GameRenderer):
             support = self.pool.support(card)
             text = " ".join(ability.text for ability in support.abilities)
             order.append(f"{position}. **{support.name}** ({support.type}, initiative {support.initiative}): {text}")
-        embed.add_field(name="Supports, left (revealed first) to right", value="\n".join(order)[:1024], inline=False)
+        supports = "\n".join(order)[:1024] or "none yet"
+        embed.add_field(name="Supports, left (revealed first) to right", value=supports, inline=False)
+        menus = []
+        if view.building:
+            untaken = [card for card in self.pool.supports if card.id not in view.supports]
+            for placeholder, kinds in (
+                ("Add an inspiration or a weapon", ("inspiration", "weapon")),
+                ("Add armour or a special", ("armor", "special")),
+            ):
+                choices = [
+                    Choice(f"{card.name} ({card.type}, initiative {card.initiative})", AddSupport(card.id).notation)
+                    for card in untaken
+                    if card.type in kinds
+                ]
+                if choices:
+                    menus.append(Menu(placeholder, choices))
+            notes.append(f"Add {4 - len(view.supports)} more support(s) to your force.")
         for action in view.legal_actions:
             if isinstance(action, LayDown):
                 picks.append(Choice(f"Next: {self.pool.support(action.card).name}", action.notation))
@@ -220,7 +244,9 @@ class AnachronismRenderer(GameRenderer):
                 buttons.append(Choice("Decline", action.notation))
         if picks:
             notes.append("Lay your supports down: pick which goes next from the left, or keep this order.")
-        return PrivatePanel(embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes)
+        return PrivatePanel(
+            embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes, menus=menus
+        )
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         return []

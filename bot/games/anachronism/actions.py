@@ -19,6 +19,28 @@ class ChooseForce:
 
 
 @dataclass(frozen=True)
+class ChooseWarrior:
+    """Start a custom force with this warrior; its four supports are added one by one (`AddSupport`)."""
+
+    warrior: str
+
+    @property
+    def notation(self) -> str:
+        return f"warrior {self.warrior}"
+
+
+@dataclass(frozen=True)
+class AddSupport:
+    """Add a support to a custom force (four different ones in all)."""
+
+    card: str
+
+    @property
+    def notation(self) -> str:
+        return f"add {self.card}"
+
+
+@dataclass(frozen=True)
 class LayDown:
     """Put this support next in the face-down row (the leftmost is revealed first)."""
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine import Seat, SeededRandom
 from bot.games.anachronism.actions import (
+    AddSupport,
     AnachronismAction,
     Attack,
     ChooseForce,
@@ -33,7 +34,10 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
     actions = rules.legal_actions(state, seat)
     if state.phase == FORCES:
         packs = [action for action in actions if isinstance(action, ChooseForce)]
-        return SeededRandom(state.rng_state ^ seat).pick(packs) if packs else KeepOrder()
+        if packs:
+            return SeededRandom(state.rng_state ^ seat).pick(packs)
+        adds = [action for action in actions if isinstance(action, AddSupport)]  # a custom force begun for it
+        return SeededRandom(state.rng_state ^ seat).pick(adds) if adds else KeepOrder()
     if state.phase == PLACING:
         other = state.fighters[1 - seat].space
         places = [action for action in actions if isinstance(action, Place)]

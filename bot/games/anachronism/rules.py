@@ -31,9 +31,11 @@ from bot.engine.codec import encode
 from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, opponent_of, with_fighter
 from bot.games.anachronism.actions import (
+    AddSupport,
     AnachronismAction,
     Attack,
     ChooseForce,
+    ChooseWarrior,
     Decline,
     Discard,
     EndTurn,
@@ -130,7 +132,10 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         if state.phase == FORCES:
             fighter = state.fighters[seat]
             if not fighter.warrior:
-                return tuple(ChooseForce(warrior.id, warrior.pack) for warrior in self.pool.warriors)
+                packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in self.pool.warriors)
+                return (*packs, *(ChooseWarrior(warrior.id) for warrior in self.pool.warriors))
+            if len(fighter.supports) < SUPPORTS_PER_FORCE:
+                return tuple(AddSupport(card.id) for card in self.pool.supports if card.id not in fighter.supports)
             return (*(LayDown(card) for card in fighter.supports[fighter.laid :]), KeepOrder())
         if state.phase == PLACING:
             row = starting_row(seat)
@@ -192,10 +197,12 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             return public
         fighter = state.fighters[seat]
         offer = state.offers[0] if state.offers and state.offers[0].seat == seat else None
-        # The choice of warriors is the pool itself: listing it would name the other player's cards among them.
-        actions = tuple(action for action in self.legal_actions(state, seat) if not isinstance(action, ChooseForce))
+        # The choice of warriors and supports is the pool itself: listing it would name the other player's cards.
+        pool_choices = (ChooseForce, ChooseWarrior, AddSupport)
+        actions = tuple(action for action in self.legal_actions(state, seat) if not isinstance(action, pool_choices))
         choosing = state.phase == FORCES and not fighter.warrior
-        return AnachronismSeatView(public, seat, fighter.warrior, fighter.supports, offer, actions, choosing)
+        building = state.phase == FORCES and bool(fighter.warrior) and len(fighter.supports) < SUPPORTS_PER_FORCE
+        return AnachronismSeatView(public, seat, fighter.warrior, fighter.supports, offer, actions, choosing, building)
 
     def hidden_from(self, state: AnachronismState, seat: Seat | None) -> frozenset[str]:
         """Another player's face-down supports, and their warrior until it is placed."""
@@ -225,6 +232,10 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             verb, rest = words[0], words[1:]
             if verb == "force" and len(rest) == 1 + SUPPORTS_PER_FORCE:
                 return ChooseForce(rest[0], tuple(rest[1:]))
+            if verb == "warrior" and len(rest) == 1:
+                return ChooseWarrior(rest[0])
+            if verb == "add" and len(rest) == 1:
+                return AddSupport(rest[0])
             if verb == "lay" and len(rest) == 1:
                 return LayDown(rest[0])
             if verb == "place" and len(rest) == 1:
@@ -285,20 +296,32 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         if not pool.has(force.warrior) or force.warrior not in {warrior.id for warrior in pool.warriors}:
             raise IllegalAction("That is not a warrior")
         supports = force.supports
-        if len(supports) != SUPPORTS_PER_FORCE or len(set(supports)) != SUPPORTS_PER_FORCE:
+        # A custom force starts with none (`ChooseWarrior`) and adds them one by one.
+        if supports and (len(supports) != SUPPORTS_PER_FORCE or len(set(supports)) != SUPPORTS_PER_FORCE):
             raise IllegalAction("A force is a warrior and four different support cards")
-        if not all(pool.has(card) and card in {support.id for support in pool.supports} for card in supports):
+        if not all(self._is_support(card) for card in supports):
             raise IllegalAction("Those are not all support cards")
         warrior = pool.warrior(force.warrior)
         return with_fighter(state, seat, Fighter(warrior=warrior.id, supports=supports, life=warrior.life))
+
+    def _is_support(self, card: str) -> bool:
+        return self.pool.has(card) and card in {support.id for support in self.pool.supports}
 
     def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
         """Choose a force, then lay its supports down in order; once both forces are ready, roll to place."""
         fighter = state.fighters[seat]
         if not fighter.warrior:
+            if isinstance(action, ChooseWarrior):
+                return self._choose_force(state, seat, ChooseForce(action.warrior, ()), events)
             if not isinstance(action, ChooseForce):
                 raise IllegalAction("Choose your warrior and four supports first")
             return self._choose_force(state, seat, action, events)
+        if len(fighter.supports) < SUPPORTS_PER_FORCE:
+            if not isinstance(action, AddSupport):
+                raise IllegalAction("Add four different supports to your force first")
+            if not self._is_support(action.card) or action.card in fighter.supports:
+                raise IllegalAction("Add a support card your force does not have yet")
+            return with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
         if isinstance(action, LayDown):
             if action.card not in fighter.supports[fighter.laid :]:
                 raise IllegalAction("That support is not one still to lay down")

@@ -61,5 +61,7 @@ class AnachronismSeatView:
     """The seat's own supports in their order, face-down ones included."""
     offer: Offer | None
     legal_actions: tuple[AnachronismAction, ...]
-    """What the seat may do now, but for choosing a warrior (`choosing`), which is any of the pool's packs."""
+    """What the seat may do now, but for choosing from the pool: a warrior (`choosing`), or the supports of a
+    custom force (`building`), which the renderer lists from the pool itself."""
     choosing: bool
+    building: bool

@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine import IllegalAction, Seating, SeededRandom
 from bot.engine.codec import encode
-from bot.games.anachronism.actions import ChooseForce
+from bot.games.anachronism.actions import ChooseForce, ChooseWarrior
 from bot.games.anachronism.events import AnachronismEnd
 from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Roll
 
@@ -77,9 +77,29 @@ def test_a_match_starts_with_both_players_choosing_a_force_at_once():
     state = fresh()
     assert state.phase == FORCES and RULES.actors(state) == {0, 1}
     choices = RULES.legal_actions(state, 1)
-    assert choices == tuple(ChooseForce(warrior.id, warrior.pack) for warrior in POOL.warriors) and len(choices) == 8
+    packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in POOL.warriors)
+    assert choices == packs + tuple(ChooseWarrior(warrior.id) for warrior in POOL.warriors) and len(packs) == 8
     view = RULES.view(state, 1)
     assert view.choosing and view.legal_actions == () and view.public.offered == ()
+
+
+def test_a_custom_force_is_a_chosen_warrior_and_four_different_supports_added_one_by_one():
+    kallias = POOL.warrior(card("Kallias"))
+    state, _ = play(fresh(), f"warrior {kallias.id}", seat=0)
+    assert state.fighters[0].warrior == kallias.id and state.fighters[0].supports == ()
+    assert RULES.view(state, 0).building and not RULES.view(state, 0).choosing
+    picked = [support.id for support in POOL.supports][-4:]
+    for number, support in enumerate(picked):
+        assert "Add four different supports" in refusal(state, "ready", seat=0)
+        state, _ = play(state, f"add {support}", seat=0)
+        if number == 0:
+            assert "does not have yet" in refusal(state, f"add {support}", seat=0)
+    assert state.fighters[0].supports == tuple(picked) and not RULES.view(state, 0).building
+    assert offered(state, 0) == [f"lay {each}" for each in picked] + ["ready"]
+    state, _ = play(state, "ready", seat=0)
+    assert state.fighters[0].ready
+    hidden = RULES.hidden_from(state, 1)
+    assert set(picked) | {kallias.id} <= hidden
 
 
 def test_quick_play_takes_the_pack_and_the_player_lays_the_supports_down_in_a_chosen_order():
