@@ -16,7 +16,7 @@ from bot.engine import Seat
 from bot.games.anachronism.arena import FACINGS, STEPS, adjacent, on_arena, step
 from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double
-from bot.games.anachronism.state import AnachronismState, AttackRoll, Fighter, Lasting
+from bot.games.anachronism.state import AnachronismState, AttackRoll, Fighter
 
 NUMBERS = ("attack_roll", "defense_roll", "speed", "experience", "damage", "initiative")
 
@@ -166,7 +166,3 @@ def pushed_away(state: AnachronismState, seat: Seat) -> AnachronismState:
     if on_arena(there) and not occupied(state, there):
         state = with_fighter(state, other, replace(state.fighters[other], space=there))
     return state
-
-
-def lasting_for(owner: Seat, effect: Effect, duration: str, round_number: int) -> Lasting:
-    return Lasting(owner, effect, duration or "round", round_number)
