@@ -542,7 +542,17 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         if not isinstance(action, UseAbility) or (action.card, action.index) != (offer.card, offer.index):
             raise IllegalAction("Answer the question first: use the ability, or decline")
         ability = self._ability(action.card, action.index)
-        return self._use(replace(state, offers=rest), seat, action.card, action.index, ability, events)
+        attack = state.attack
+        if attack is None or ability.trigger != "after_rolls":
+            return self._use(replace(state, offers=rest), seat, action.card, action.index, ability, events)
+        state = replace(state, offers=rest, attack=replace(attack, reacted=(*attack.reacted, seat)))
+        state = self._use(state, seat, action.card, action.index, ability, events)
+        # The simultaneous-abilities rule: an active player who passed may, having seen the other player's use,
+        # use theirs after all.
+        active = self._roll_owner(state)
+        if state.attack is not None and seat != active and active not in state.attack.reacted:
+            state = replace(state, offers=(*self._after_roll_offers(state, active), *state.offers))
+        return state
 
     def _ability(self, card: str, index: int) -> Ability:
         source = self.pool.warrior(card) if card.startswith("wr-") else self.pool.support(card)
@@ -643,19 +653,32 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         defense_dice, state = self._dice(state, pending.defender, rng)
         attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
         state = replace(state, rng_state=rng.state, attack=attack)
-        active = state.active if state.active is not None else attack.attacker
+        active = self._roll_owner(state)
         offers = []
         for seat in (active, opponent_of(state, active)):
             for card, index, ability in in_play(self.pool, state.fighters[seat]):
-                if ability.trigger == "after_rolls" and abilities.usable(
-                    self.pool, state, seat, card, index, ability, attack
-                ):
-                    if ability.optional:
-                        if self._does_something(state, seat, card, index, ability):  # a set roll has no die
-                            offers.append(Offer(seat, USE, card, index))
-                    else:
-                        state = self._use(state, seat, card, index, ability, events)
+                mandatory = ability.trigger == "after_rolls" and not ability.optional
+                if mandatory and abilities.usable(self.pool, state, seat, card, index, ability, attack):
+                    state = self._use(state, seat, card, index, ability, events)
+            offers.extend(self._after_roll_offers(state, seat))
         return replace(state, offers=tuple(offers))
+
+    def _roll_owner(self, state: AnachronismState) -> Seat:
+        """Who decides first about the rolls: the active player, or outside a turn the attacker."""
+        return state.active if state.active is not None else state.attack.attacker
+
+    def _after_roll_offers(self, state: AnachronismState, seat: Seat) -> list[Offer]:
+        """The seat's optional after-roll abilities that it may use on the rolls in progress, and that would do
+        something (a set roll has no die to re-roll)."""
+        attack = state.attack
+        return [
+            Offer(seat, USE, card, index)
+            for card, index, ability in in_play(self.pool, state.fighters[seat])
+            if ability.trigger == "after_rolls"
+            and ability.optional
+            and abilities.usable(self.pool, state, seat, card, index, ability, attack)
+            and self._does_something(state, seat, card, index, ability)
+        ]
 
     def _dice(self, state: AnachronismState, seat: Seat, rng: SeededRandom) -> tuple:
         fighter = state.fighters[seat]

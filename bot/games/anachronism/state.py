@@ -93,6 +93,8 @@ class AttackRoll:
     defense_dice: tuple[int, int]
     created: bool = False
     """Made by an ability: it costs no action and is not the weapon's one attack of the turn."""
+    reacted: tuple[Seat, ...] = ()
+    """The seats that used an after-roll ability on these rolls."""
     set_rolls: tuple[Seat, ...] = ()
     """The seats whose roll an ability set: no dice were rolled, so it is not doubles and has no die to re-roll."""
 

@@ -428,6 +428,29 @@ def test_after_the_rolls_the_active_player_is_asked_first_then_the_other():
     assert attacks(events)[0]["attack_dice"] == [2, 4]  # Kaito's 1 became 6, then that higher die became 2
 
 
+def test_an_active_player_who_passed_may_react_after_all_once_the_other_has_reacted():
+    state = duel(
+        fighter("Kaito", ["The Still Water Way"]), fighter("Itzel", ["Laced Plate Sleeves"], space=(1, 1), facing="S")
+    )
+    state = act(with_dice(state, 1, 4, 6, 5, 2, 6), "attack basic 1")
+    state, events = play(state, "decline")  # Kaito lets his 1+4 stand
+    assert attacks(events) == [] and offered(state) == [use_of("Turn the Edge"), "decline"]
+    state, events = play(state, use_of("Turn the Edge"))  # Itzel makes him re-roll the 4: a 2
+    assert attacks(events) == [] and actor(state) == 0 and offered(state) == [use_of("Second Breath"), "decline"]
+    state, events = play(state, use_of("Second Breath"))  # having seen it, Kaito re-rolls his 1 after all: a 6
+    assert attacks(events)[0]["attack_dice"] == [6, 2] and not state.offers
+
+
+def test_an_active_player_who_reacted_is_not_asked_again():
+    state = duel(
+        fighter("Kaito", ["The Still Water Way"]), fighter("Itzel", ["Laced Plate Sleeves"], space=(1, 1), facing="S")
+    )
+    state = act(with_dice(state, 1, 4, 6, 5, 6, 2), "attack basic 1")
+    state = act(state, use_of("Second Breath"))
+    state, events = play(state, use_of("Turn the Edge"))
+    assert attacks(events) and not state.offers
+
+
 def test_everyone_sees_the_rolls_a_player_is_asked_about():
     state = duel(fighter("Arshan"), front("Kaito", "Laced Plate Sleeves"))
     state = act(with_dice(state, 6, 3, 3, 3), "attack basic 1")
