@@ -122,6 +122,11 @@ class TableController:
         if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
             await reply_privately(interaction, "I can't post in this channel: I need the Send Messages permission.")
             return
+        if self.games[game].renderer.shows_picture and not permissions.attach_files:
+            await reply_privately(
+                interaction, f"{rules.title} shows its board as a picture: I need the Attach Files permission here."
+            )
+            return
         table = {
             "guild_id": interaction.guild_id,
             "game": game,

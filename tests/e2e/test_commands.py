@@ -32,6 +32,15 @@ async def test_without_thread_permissions_the_table_opens_in_the_channel(antholo
     assert reply.ephemeral and "Create Public Threads" in reply.content
 
 
+async def test_a_game_with_a_picture_needs_attach_files_and_the_others_do_not(anthology):
+    anthology.channel.deny_bot(Perm.ATTACH_FILES)
+    reply = await (await anthology.alice.slash(anthology.channel, "play", game="anachronism")).response()
+    assert reply.ephemeral and "Attach Files" in reply.content
+    assert anthology.fake.threads(anthology.channel) == []
+    board = await (await anthology.alice.slash(anthology.channel, "play", game="anarchy", thread=False)).response()
+    assert board.button_labels() == ["Join", "Leave", "Start"]
+
+
 async def test_bad_options_are_refused_before_anything_opens(anthology):
     handle = await anthology.alice.slash(anthology.channel, "play", game="anarchy", options="turbo=on")
     reply = await handle.response()

@@ -86,6 +86,8 @@ class GameRenderer:
     """The board's button that shows a player their private panel."""
     panel_noun: str = "your hand"
     """What that panel holds, as a sentence names it ("Here is your hand")."""
+    shows_picture: bool = False
+    """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
     """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
 

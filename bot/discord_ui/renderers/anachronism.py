@@ -41,6 +41,7 @@ SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
 class AnachronismRenderer(GameRenderer):
     panel_label = "My force"
     panel_noun = "your force"
+    shows_picture = True
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
