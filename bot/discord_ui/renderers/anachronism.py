@@ -64,7 +64,15 @@ class AnachronismRenderer(GameRenderer):
     def board_picture(self, match: Match, view: AnachronismPublicView) -> bytes | None:
         if view.phase == FORCES:
             return None
-        return arena_png(view, self.pool, [player.name for player in match.players])
+        return arena_png(view, self.pool, [player.name for player in match.players], self._grid_shown(view))
+
+    def _grid_shown(self, view: AnachronismPublicView) -> str | None:
+        """The grid the picture shades: the active warrior's weapon's, when it has one face up (its main attack;
+        the Attack menu lists every attack with its modifier), else its own."""
+        if view.active is None:
+            return None
+        weapons = [card for card in view.fighters[view.active].face_up if self.pool.support(card).type == "weapon"]
+        return weapons[0] if weapons else None
 
     def _title(self, view: AnachronismPublicView) -> str:
         if view.phase == FORCES:
