@@ -751,19 +751,21 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
             if hit
             else ((attacker, "on_miss"), (defender, "on_being_missed"))
         )
+        offers = []
         for seat, trigger in triggers:
             for card, index, ability in list(in_play(pool, state.fighters[seat])):
                 if state.result is not None:
                     break  # an ability before this one ended the game
-                # These are used without asking, an optional one only when it does something: its limit is not
-                # spent on nothing (an answer with nobody in reach).
-                if (
-                    ability.trigger == trigger
-                    and abilities.usable(pool, state, seat, card, index, ability, attack)
-                    and (not ability.optional or self._does_something(state, seat, card, index, ability, attack))
-                ):
+                if ability.trigger != trigger or not abilities.usable(pool, state, seat, card, index, ability, attack):
+                    continue
+                if not ability.optional:
                     state = self._use(state, seat, card, index, ability, events, attack)
-        return self._check_defeat(state, events)
+                elif self._does_something(state, seat, card, index, ability, attack):
+                    # A limited ability is its owner's choice (usage restrictions), asked only when it would do
+                    # something, so a limit is never spent on nothing.
+                    offers.append(Offer(seat, USE, card, index))
+        state = self._check_defeat(state, events)
+        return state if state.result is not None else replace(state, offers=(*state.offers, *offers))
 
     def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
         down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]

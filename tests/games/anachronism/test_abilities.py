@@ -74,6 +74,17 @@ def test_wheel_away_moves_ulzii_a_space_after_a_hit_but_not_after_a_miss():
     assert missed.fighters[0].space == (1, 0) and "Wheel Away" not in used(events)
 
 
+def test_wheel_away_is_its_owners_choice_and_a_no_keeps_it_for_later_in_the_turn():
+    state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"], space=(0, 1)), fighter("Arshan", space=(1, 3), facing="S"))
+    state = with_attacks(state, "hit")
+    state, events = play(state, "attack sp-09 1", yes_to_hits=False)
+    assert attacks(events)[0]["hit"] and used(events) == [] and offered(state) == [use_of("Wheel Away"), "decline"]
+    assert RULES.view(state, None).deciding == 0
+    state, _ = play(state, "decline")
+    assert state.fighters[0].space == (0, 1) and not state.offers
+    assert state.fighters[0].uses == (), "a no spends nothing: the limit is still there for a later hit this turn"
+
+
 def test_wheel_away_works_once_each_turn():
     state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"], space=(0, 1)), fighter("Arshan", space=(1, 3), facing="S"))
     state = with_attacks(state, "hit", "hit")
