@@ -17,5 +17,7 @@ The modules, each imported by name (this package re-exports nothing):
 - `abilities`: the interpreter: what the cards in play add to a warrior's numbers, and their conditions and limits;
 - `computers`: how a computer player chooses its force and plays its turns;
 - `views`: what the table, or one seat, may see;
-- `rules`: `AnachronismRules`, the turn structure: forces, set-up, rounds, turns, attacks, abilities and the end.
+- `combat`: attacks (rolls, after-roll choices, ties, criticals, damage, hit and miss abilities, defeat) and
+  carrying out a used ability's cost and effects;
+- `rules`: `AnachronismRules`, the turn structure: forces, set-up, rounds, restrictions, turns and the end.
 """

@@ -21,7 +21,7 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import step
-from bot.games.anachronism.state import FORCES, PLACING, AnachronismState
+from bot.games.anachronism.state import DISCARD, FORCES, PLACING, AnachronismState
 
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
@@ -44,7 +44,7 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
         return min(places, key=lambda place: abs(place.column - (other[0] if other else 1.5)))
     if state.offers:
         offer = state.offers[0]
-        if offer.kind == "discard":
+        if offer.kind == DISCARD:
             keep = max(
                 offer.options, key=lambda card: (rules.pool.support(card).damage, rules.pool.support(card).initiative)
             )

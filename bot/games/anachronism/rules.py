@@ -1,9 +1,10 @@
 """The rules of Anachronism for two players: `AnachronismRules`, the game's declaration, the engine's interface,
 and the turn structure: forces, set-up rolls and placement, five rounds of reveals, card restrictions, Reveal and
-start-of-round abilities, turns of actions, attacks with their rolls, ties and criticals, and the end.
+start-of-round abilities, turns of actions, ties, and the answers to the game's questions.
 
-What the cards add and what an ability does are in `abilities` (the interpreter); the arena's geometry is in
-`arena`. The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
+Attacks and what a used ability does are in `combat` (a part of `AnachronismRules`); what the cards add to a
+warrior's numbers is in `abilities` (the interpreter); the arena's geometry is in `arena`.
+The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
 Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn.
 """
 
@@ -27,7 +28,6 @@ from bot.engine import (
     SeededRandom,
     Timer,
 )
-from bot.engine.codec import encode
 from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, opponent_of, with_fighter
 from bot.games.anachronism.actions import (
@@ -48,30 +48,31 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import FACINGS, SIZE, facing_out, grid_spaces, on_arena, starting_row, step
+from bot.games.anachronism.combat import Combat
 from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
-from bot.games.anachronism.dice import is_double, roll
+from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.state import (
+    DISCARD,
     FORCES,
+    LAST_ROLLS,
     PLACING,
     PLAYING,
     ROUNDS,
+    USE,
     AnachronismState,
     AttackRoll,
     Fighter,
-    Lasting,
     Offer,
     Roll,
 )
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
 
 SUPPORTS_PER_FORCE = 4
-LAST_ROLLS = 4
-USE, DISCARD = "use", "discard"
 
 
-class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
+class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     """The rules of Anachronism for two players, with rulings C1-C6, over a pool of cards."""
 
     key = "anachronism"
@@ -642,265 +643,6 @@ class AnachronismRules(GameRules[AnachronismState, AnachronismAction]):
         if isinstance(action, UseAbility):
             return "That ability cannot be used now"
         return "That is not something you can do on your turn"
-
-    # -- attacks ------------------------------------------------------------------------------------------------
-
-    def _roll_attack(self, state: AnachronismState, pending: AttackRoll, events: list) -> AnachronismState:
-        """Roll both dice (or take a set roll), then offer the after-roll abilities: the active player first."""
-        rng = SeededRandom(state.rng_state)
-        set_rolls = tuple(seat for seat in (pending.attacker, pending.defender) if state.fighters[seat].set_next_roll)
-        attack_dice, state = self._dice(state, pending.attacker, rng)
-        defense_dice, state = self._dice(state, pending.defender, rng)
-        attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
-        state = replace(state, rng_state=rng.state, attack=attack)
-        active = self._roll_owner(state)
-        offers = []
-        for seat in (active, opponent_of(state, active)):
-            for card, index, ability in in_play(self.pool, state.fighters[seat]):
-                mandatory = ability.trigger == "after_rolls" and not ability.optional
-                if mandatory and abilities.usable(self.pool, state, seat, card, index, ability, attack):
-                    state = self._use(state, seat, card, index, ability, events)
-            offers.extend(self._after_roll_offers(state, seat))
-        return replace(state, offers=tuple(offers))
-
-    def _roll_owner(self, state: AnachronismState) -> Seat:
-        """Who decides first about the rolls: the active player, or outside a turn the attacker."""
-        return state.active if state.active is not None else state.attack.attacker
-
-    def _after_roll_offers(self, state: AnachronismState, seat: Seat) -> list[Offer]:
-        """The seat's optional after-roll abilities that it may use on the rolls in progress, and that would do
-        something (a set roll has no die to re-roll)."""
-        attack = state.attack
-        return [
-            Offer(seat, USE, card, index)
-            for card, index, ability in in_play(self.pool, state.fighters[seat])
-            if ability.trigger == "after_rolls"
-            and ability.optional
-            and abilities.usable(self.pool, state, seat, card, index, ability, attack)
-            and self._does_something(state, seat, card, index, ability)
-        ]
-
-    def _dice(self, state: AnachronismState, seat: Seat, rng: SeededRandom) -> tuple:
-        fighter = state.fighters[seat]
-        if fighter.set_next_roll:
-            value = fighter.set_next_roll
-            return (value // 2, value - value // 2), with_fighter(state, seat, replace(fighter, set_next_roll=0))
-        return roll(rng), state
-
-    def _bonuses(self, state: AnachronismState, attack: AttackRoll) -> tuple[int, int]:
-        """What the attack and defence rolls add to their dice: the grid's and the cards' modifiers (an attack "at
-        +X" adds X alone, ruling C5)."""
-        attack_bonus = attack.modifier
-        if not attack.fixed:
-            attack_bonus += number(self.pool, state, attack.attacker, "attack_roll", attack)
-        return attack_bonus, number(self.pool, state, attack.defender, "defense_roll", attack)
-
-    def _pending_roll(self, state: AnachronismState) -> Roll | None:
-        attack = state.attack
-        if attack is None:
-            return None
-        attack_bonus, defense_bonus = self._bonuses(state, attack)
-        return Roll(
-            "pending", attack.attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
-            defense_bonus,
-        )  # fmt: skip
-
-    def _resolve_attack(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Count the rolls: a hit beats the defence; ties go to Experience, then a roll. Doubles on a hit double
-        the base damage before other changes. Then the hit or miss abilities, and the end of the attack."""
-        pool, attack = self.pool, state.attack
-        attacker, defender = attack.attacker, attack.defender
-        attack_bonus, defense_bonus = self._bonuses(state, attack)
-        attack_total = sum(attack.attack_dice) + attack_bonus
-        defense_total = sum(attack.defense_dice) + defense_bonus
-        if attack_total != defense_total:
-            hit = attack_total > defense_total
-        else:
-            state, winner, _ = self._tie(state, attacker, defender, events)
-            hit = winner == attacker
-        critical = hit and is_double(attack.attack_dice) and attacker not in attack.set_rolls
-        damage = 0
-        if hit:
-            base = (
-                pool.warrior(state.fighters[attacker].warrior).damage
-                if attack.source == "basic"
-                else pool.support(attack.source).damage
-            )
-            damage = max(0, base * (2 if critical else 1) + number(pool, state, attacker, "damage", attack))
-            target = state.fighters[defender]
-            state = with_fighter(state, defender, replace(target, life=target.life - damage))
-        shown = Roll(
-            "attack", attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
-            defense_total - sum(attack.defense_dice), hit, critical, damage,
-        )  # fmt: skip
-        data = {
-            "source": attack.source, "target": defender, "attack_dice": list(attack.attack_dice),
-            "defense_dice": list(attack.defense_dice), "attack_total": attack_total, "defense_total": defense_total,
-            "hit": hit, "critical": critical, "damage": damage, "created": attack.created,
-        }  # fmt: skip
-        events.append(Event(AnachronismEvent.ATTACKED, attacker, data))
-        # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
-        # which may give a new one for the attack after (Find the Range, Glass Teeth).
-        lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
-        if any(fighter.life <= 0 for fighter in state.fighters):
-            # The attack that defeats a warrior ends the game: abilities after it are not used (advanced rules).
-            return self._check_defeat(state, events)
-        triggers = (
-            ((attacker, "on_hit"), (defender, "on_being_hit"))
-            if hit
-            else ((attacker, "on_miss"), (defender, "on_being_missed"))
-        )
-        offers = []
-        for seat, trigger in triggers:
-            for card, index, ability in list(in_play(pool, state.fighters[seat])):
-                if state.result is not None:
-                    break  # an ability before this one ended the game
-                if ability.trigger != trigger or not abilities.usable(pool, state, seat, card, index, ability, attack):
-                    continue
-                if not ability.optional:
-                    state = self._use(state, seat, card, index, ability, events, attack)
-                elif self._does_something(state, seat, card, index, ability, attack):
-                    # A limited ability is its owner's choice (usage restrictions), asked only when it would do
-                    # something, so a limit is never spent on nothing.
-                    offers.append(Offer(seat, USE, card, index))
-        state = self._check_defeat(state, events)
-        return state if state.result is not None else replace(state, offers=(*state.offers, *offers))
-
-    def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
-        down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]
-        if not down or state.result is not None:
-            return state
-        standing = tuple(seat for seat in range(state.seat_count) if seat not in down)
-        placings = (standing, tuple(down)) if standing else (tuple(down),)
-        result = AnachronismEnd.DEFEAT if standing else AnachronismEnd.DRAW
-        return self._end(replace(state, offers=(), queued=(), attack=None), result, placings, events)
-
-    def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
-        """After the fifth round: more Life wins, then more Experience, else a draw."""
-        first, second = 0, 1
-        for key in (lambda seat: state.fighters[seat].life, lambda seat: self.experience(state, seat)):
-            if key(first) != key(second):
-                winner = first if key(first) > key(second) else second
-                return self._end(state, AnachronismEnd.LIFE, ((winner,), (opponent_of(state, winner),)), events)
-        return self._end(state, AnachronismEnd.DRAW, ((first, second),), events)
-
-    def _end(self, state: AnachronismState, result: AnachronismEnd, placings: tuple, events: list) -> AnachronismState:
-        state = replace(state, result=result, placings=placings, actions_left=0)
-        events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
-        return state
-
-    # -- using an ability ----------------------------------------------------------------------------------------
-
-    def _use(
-        self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability, events: list,
-        attack: AttackRoll | None = None,
-    ) -> AnachronismState:  # fmt: skip
-        """Pay the ability's cost, then carry out its effects (see the `content` module for what each does)."""
-        attack = attack or state.attack
-        state = abilities.mark_used(state, seat, card, index, ability)
-        if ability.cost == "discard_this" and card in state.fighters[seat].face_up:
-            state = self._discard(state, seat, card, events)
-        events.append(Event(AnachronismEvent.ABILITY_USED, seat, {"card": card, "ability": ability.name}))
-        other = opponent_of(state, seat)
-        for effect in ability.effects:
-            target = seat if effect.who == "self" else other
-            kind = effect.kind
-            if kind in abilities.NUMBERS:
-                if kind == "experience" and not ability.duration:
-                    fighter = state.fighters[target]
-                    state = with_fighter(
-                        state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
-                    )
-                else:
-                    lasting = Lasting(seat, effect, ability.duration or "round", state.round)
-                    state = replace(state, lasting=(*state.lasting, lasting))
-            elif kind in ("life", "deal_damage"):
-                change = effect.amount if kind == "life" else -effect.amount
-                fighter = state.fighters[target]
-                state = with_fighter(state, target, replace(fighter, life=fighter.life + change))
-            elif kind == "reroll" and state.attack is not None:
-                state = self._reroll(state, target, own=target == seat)
-            elif kind == "set_roll":
-                state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
-            elif kind == "extra_attack":
-                state = self._extra_attack(state, seat, effect.what, effect.amount)
-            elif kind == "move":
-                # A card that forbids moving or turning overrides one that allows it (the golden rules).
-                if not abilities.prohibited(self.pool, state, target, "move"):
-                    turn = not abilities.prohibited(self.pool, state, target, "rotate")
-                    state = abilities.moved_toward(state, target, effect.amount, turn=turn)
-            elif kind == "push":
-                state = abilities.pushed_away(state, seat)
-            elif kind == "rotate" and not abilities.prohibited(self.pool, state, target, "rotate"):
-                facing = abilities.toward(state, target)
-                if target != seat:
-                    facing = FACINGS[(FACINGS.index(abilities.toward(state, target)) + 2) % 4]
-                state = with_fighter(state, target, replace(state.fighters[target], facing=facing))
-            elif kind == "flip":
-                state = self._flip(state, target, events, own=target == seat)
-            elif kind == "prohibit" and ability.trigger != "continuous":
-                state = replace(
-                    state, lasting=(*state.lasting, Lasting(seat, effect, ability.duration or "round", state.round))
-                )
-        return self._check_defeat(state, events)
-
-    def _does_something(
-        self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
-        attack: AttackRoll | None = None,
-    ) -> bool:  # fmt: skip
-        """Whether using the ability would change the match beyond paying its cost and counting its use: a move
-        with no room, a re-roll of a set roll or a card to turn that is not there would not. Such an ability is
-        neither offered nor used, so that nobody waits on a choice nobody has."""
-        paying = ability.cost == "discard_this" and card in state.fighters[seat].face_up
-        paid = self._discard(state, seat, card, []) if paying else state
-        used = self._use(state, seat, card, index, ability, [], attack)
-
-        def without_uses(each: AnachronismState) -> AnachronismState:
-            return replace(each, fighters=tuple(replace(fighter, uses=()) for fighter in each.fighters))
-
-        return without_uses(used) != without_uses(paid)
-
-    def _reroll(self, state: AnachronismState, target: Seat, *, own: bool) -> AnachronismState:
-        """Roll one die of `target`'s roll again: the lower die of your own roll, the higher of another's."""
-        attack = state.attack
-        if target in attack.set_rolls:
-            return state  # no dice were rolled
-        rng = SeededRandom(state.rng_state)
-        dice = attack.attack_dice if attack.attacker == target else attack.defense_dice
-        which = dice.index(min(dice) if own else max(dice))
-        dice = tuple(rng.between(1, 6) if position == which else value for position, value in enumerate(dice))
-        attack = replace(attack, attack_dice=dice) if attack.attacker == target else replace(attack, defense_dice=dice)
-        return replace(state, attack=attack, rng_state=rng.state)
-
-    def _extra_attack(self, state: AnachronismState, seat: Seat, mode: str, plus: int) -> AnachronismState:
-        target = opponent_of(state, seat)
-        if mode == "at_plus":
-            created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
-            return replace(state, queued=(*state.queued, created))
-        where = state.fighters[target].space
-        weapons = () if abilities.prohibited(self.pool, state, seat, "weapon_attack") else self.weapons(state, seat)
-        for source in (*weapons, "basic"):
-            grid = self.grid_of(state, seat, source)
-            if where in grid:
-                created = AttackRoll(seat, target, source, grid[where], False, (0, 0), (0, 0), created=True)
-                return replace(state, queued=(*state.queued, created))
-        return state  # not possible from here: nothing happens
-
-    def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
-        """Turn your own leftmost face-down support face up (its Reveal ability is not used), or another player's
-        newest face-up support face down."""
-        fighter = state.fighters[target]
-        if own and fighter.revealed < len(fighter.supports):
-            card = fighter.supports[fighter.revealed]
-            fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
-            events.append(Event(AnachronismEvent.REVEALED, target, {"card": card, "flipped": True}))
-            return self._restrictions(with_fighter(state, target, fighter), events)
-        if not own and fighter.face_up:
-            card = fighter.face_up[-1]
-            fighter = replace(fighter, face_up=fighter.face_up[:-1], turned_down=(*fighter.turned_down, card))
-            return with_fighter(state, target, fighter)
-        return state
 
     # -- views and computers ----------------------------------------------------------------------------------------
 

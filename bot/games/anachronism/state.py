@@ -14,6 +14,10 @@ from bot.games.anachronism.events import AnachronismEnd
 
 ROUNDS = 5
 FORCES, PLACING, PLAYING = "forces", "placing", "playing"
+USE, DISCARD = "use", "discard"
+"""The kinds of `Offer`: to use an optional ability, or to discard an offending card."""
+LAST_ROLLS = 4
+"""How many of the latest rolls the state keeps to show."""
 
 
 @dataclass(frozen=True)
