@@ -217,11 +217,21 @@ def _freeze(data: JSON) -> Any:
 def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
     stored = _stored_fields(cls)
     if getattr(cls, "__json_compact__", False):
-        namespace: dict[str, Any] = {"cls": cls}
+        decoders = [_decoder(hint) for _, hint in stored]
+
+        def shorter(data: JSON) -> Any:
+            # A row written before fields were added at its end: those fields take their defaults.
+            return cls(*[decode(item) for decode, item in zip(decoders, data, strict=False)])
+
+        namespace: dict[str, Any] = {"cls": cls, "shorter": shorter}
         values = ", ".join(
             _applied(_decoder(hint), f"data[{index}]", namespace) for index, (_, hint) in enumerate(stored)
         )
-        return _generated(f"def run(data):\n    return cls({values})\n", namespace)
+        source = (
+            f"def run(data):\n    if len(data) < {len(stored)}:\n        return shorter(data)\n"
+            f"    return cls({values})\n"
+        )
+        return _generated(source, namespace)
     with_given = _dataclass_decoder_given(cls, frozenset())
     return lambda data: with_given(data, {})
 

@@ -1,10 +1,24 @@
-"""The Anachronism board's picture shades the grid of the active warrior's face-up weapon, else its own grid."""
+"""The Anachronism board: its picture shades the grid of the active warrior's face-up weapon, else its own grid;
+and each question the game asks shows as the controls that answer it, worded for what it asks."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from games.anachronism.positions import POOL, RULES, card, duel, fighter
+from games.anachronism.positions import (
+    CRITICAL,
+    HIT,
+    MISS,
+    POOL,
+    RULES,
+    card,
+    duel,
+    fighter,
+    front,
+    play,
+    use_of,
+    with_dice,
+)
 from support import GAMES
 
 from bot.discord_ui.renderers.arena_picture import arena_png
@@ -29,3 +43,35 @@ def test_the_picture_shades_the_active_weapons_grid_and_otherwise_the_warriors_o
     names = ["Ada", "Bo"]
     assert RENDERER.board_picture(table(), armed) == arena_png(armed, POOL, names, card(spear))
     assert RENDERER.board_picture(table(), unarmed) == arena_png(unarmed, POOL, names)
+
+
+def controls(state) -> tuple[list[str], list[str], str]:
+    """The board's menu placeholders, its buttons' labels and its text, for `state`."""
+    view = RULES.view(state, None)
+    menus = [menu.placeholder for menu in RENDERER.board_menus(table(), view)]
+    buttons = [choice.label for choice in RENDERER.board_actions(table(), view)]
+    return menus, buttons, RENDERER.board(table(), view).description
+
+
+def test_an_abilitys_move_is_a_free_move_menu_with_a_stop_button():
+    state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"]), fighter("Arshan", space=(1, 3), facing="S"))
+    state, _ = play(with_dice(state, *HIT), "attack sp-09 1", yes_to_hits=False)
+    state, _ = play(state, use_of("Wheel Away"), yes_to_hits=False)
+    menus, buttons, text = controls(state)
+    assert menus == ["Move one space (free)…"] and buttons == ["Stop here"]
+    assert "moves with Wheel Away: up to 1 more space(s), or stops there." in text
+
+
+def test_an_attack_an_ability_made_asks_what_to_attack_with():
+    state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), front("Arshan", life=20))
+    state, _ = play(with_dice(state, *CRITICAL, None, None, None, None), "attack sp-10 1")
+    menus, buttons, text = controls(state)
+    assert menus == ["Attack (free) with…"] and buttons == []
+    assert "chooses what to make the attack an ability gave with" in text
+
+
+def test_two_abilities_at_one_moment_are_two_buttons_and_one_no():
+    state = duel(fighter("Kaito", ["The Still Water Way", "Laced Plate Sleeves"]), front("Arshan"))
+    state, _ = play(with_dice(state, *MISS), "attack basic 1")
+    _, buttons, _ = controls(state)
+    assert buttons == ["Use Second Breath", "Use Turn the Edge", "Use none of them"]

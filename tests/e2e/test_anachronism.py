@@ -23,14 +23,16 @@ from bot.matches.host import decode_state
 GAME = "anachronism"
 QUICK_PLAY, CUSTOM = "Quick play: choose a warrior", "Custom force: choose a warrior"
 MY_FORCE, KEEP = "My force", "Keep this order"
-PLACE, MOVE, ATTACK, TURN, DISCARD = (
+PLACE, MOVE, ATTACK, TURN, DISCARD, FREE_MOVE, FREE_ATTACK = (
     "Place your warrior…",
     "Move one space…",
     "Attack…",
     "Turn to face…",
     "Too many cards: discard which?",
+    "Move one space (free)…",
+    "Attack (free) with…",
 )
-END_TURN, DECLINE = "End turn", "Decline"
+END_TURN, DECLINE, NONE_OF_THEM, STOP = "End turn", "Decline", "Use none of them", "Stop here"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 KAITO, STILL_WATER, SECOND_BREATH = "Kaito of the Ninth Bridge", "The Still Water Way", "Use Second Breath"
 """Kaito's pack holds The Still Water Way: once each round, after both rolls of an attack, re-roll your lower die."""
@@ -147,9 +149,13 @@ class Arena:
             await self.pick(player, PLACE, menus[PLACE][1 % len(menus[PLACE])])
         elif DISCARD in menus:
             await self.pick(player, DISCARD, menus[DISCARD][0])
-        elif DECLINE in buttons:
-            use = next(label for label in buttons if label.startswith("Use "))
-            await self.press(player, use if use_abilities else DECLINE)
+        elif (no := next((label for label in buttons if label in (DECLINE, NONE_OF_THEM)), None)) is not None:
+            use = next(label for label in buttons if label.startswith("Use ") and label != NONE_OF_THEM)
+            await self.press(player, use if use_abilities else no)
+        elif STOP in buttons:
+            await self.press(player, STOP)
+        elif FREE_ATTACK in menus:
+            await self.pick(player, FREE_ATTACK, menus[FREE_ATTACK][0])
         elif ATTACK in menus:
             await self.pick(player, ATTACK, menus[ATTACK][0])
         elif (move := self.move_toward(state, seat)) is not None:
@@ -260,7 +266,7 @@ async def test_an_after_roll_ability_is_offered_on_the_board_to_its_owner_only(a
     assert state.offers[0].seat == 0 and state.attack is not None
     assert await arena.to_act() is alice
     assert arena.board.button_labels() == [SECOND_BREATH, DECLINE, MY_FORCE] and not arena.board.selects()
-    assert f"Waiting for <@{alice.id}> to decide." in arena.board.embeds[0]["description"]
+    assert f"Waiting for <@{alice.id}> to decide whether to use an ability." in arena.board.embeds[0]["description"]
     asked = await (await alice.click(arena.board, MY_FORCE)).response()
     assert SECOND_BREATH in asked.button_labels() and DECLINE in asked.button_labels()
     other = await (await bob.click(arena.board, MY_FORCE)).response()

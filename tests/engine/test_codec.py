@@ -42,6 +42,7 @@ class Row:
     name: str
     marks: tuple[int, ...]
     note: str | None
+    added_later: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,11 @@ class Whole:
 texts = st.text(max_size=8)
 tokens = st.builds(Token, st.integers(1, 13), st.sampled_from(Suit))
 rows = st.builds(
-    Row, texts, st.tuples(st.integers()) | st.lists(st.integers(), max_size=4).map(tuple), st.none() | texts
+    Row,
+    texts,
+    st.tuples(st.integers()) | st.lists(st.integers(), max_size=4).map(tuple),
+    st.none() | texts,
+    st.integers(),
 )
 inners = st.builds(
     Inner,
@@ -106,7 +111,7 @@ def test_each_form_is_written_as_documented():
         flag=True,
     )
     assert encode(value) == {
-        "rows": [["a", [1, 2], None]],
+        "rows": [["a", [1, 2], None, 0]],
         "inner": {"tokens": ["7H"], "pair": ["x", 3], "scores": {"2": 5}},
         "suit": "C",
         "grid": [["p", "q"]],
@@ -123,6 +128,11 @@ def test_data_stored_before_a_field_was_added_takes_its_default():
     del data["flag"]
     with pytest.raises(KeyError, match="flag"):
         decode(Whole, data)
+
+
+def test_a_compact_row_stored_before_a_field_was_added_at_its_end_takes_its_default():
+    assert decode(Row, ["ace", [1], None]) == Row("ace", (1,), None)
+    assert decode(Row, ["ace", [1], None, 4]) == Row("ace", (1,), None, 4)
 
 
 def test_a_union_it_cannot_tell_apart_is_refused_when_read():

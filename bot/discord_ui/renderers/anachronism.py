@@ -31,7 +31,7 @@ from bot.games.anachronism.actions import (
 from bot.games.anachronism.arena import FACING_NAMES
 from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.events import AnachronismEnd
-from bot.games.anachronism.state import FORCES, PLACING, ROUNDS, Roll
+from bot.games.anachronism.state import CHOOSE_ATTACK, DISCARD, FORCES, PLACING, ROUNDS, STEP, Roll
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
 from bot.matches import Match
 
@@ -100,12 +100,33 @@ class AnachronismRenderer(GameRenderer):
         lines = []
         if view.pending_roll is not None:
             lines.append(f"🎲 {self.roll_text(match, view.pending_roll)}.")
-        if view.deciding is not None:
-            lines.append(f"Waiting for {mention(match.at_seat(view.deciding))} to decide.")
+        if view.question is not None:
+            lines.append(self._question_text(match, view))
         if view.active is not None:
             who = f"{SEAT_MARKS[view.active]} {mention(match.at_seat(view.active))}"
             lines.append(f"{who}'s turn: {view.actions_left} action(s) left.")
         return "\n".join(lines)
+
+    def _question_text(self, match: Match, view: AnachronismPublicView) -> str:
+        question = view.question
+        who = mention(match.at_seat(question.seat))
+        if question.kind == STEP:
+            name = self._ability_name(UseAbility(question.card, question.index))
+            return f"{who} moves with {name}: up to {question.steps} more space(s), or stops there."
+        if question.kind == CHOOSE_ATTACK:
+            return f"{who} chooses what to make the attack an ability gave with."
+        if question.kind == DISCARD:
+            return f"{who} has too many cards of a kind in play and chooses which to discard."
+        return f"Waiting for {who} to decide whether to use an ability."
+
+    def _decline_label(self, view: AnachronismPublicView) -> str:
+        """What saying no means: stopping a move, or using none of the abilities offered at one moment."""
+        question = view.question
+        if question is not None and question.kind == STEP:
+            return "Stop here"
+        if sum(isinstance(action, UseAbility) for action in view.offered) > 1:
+            return "Use none of them"
+        return "Decline"
 
     def _fighter_name(self, match: Match, fighter: FighterView) -> str:
         player = match.at_seat(fighter.seat).name
@@ -151,10 +172,13 @@ class AnachronismRenderer(GameRenderer):
                 Choice(f"Move {FACING_NAMES[m.direction]}, then face {FACING_NAMES[m.facing]}", m.notation)
                 for m in moves
             ]
-            menus.append(Menu("Move one space…", choices))
+            ability_move = view.question is not None and view.question.kind == STEP
+            menus.append(Menu("Move one space (free)…" if ability_move else "Move one space…", choices))
         attacks = [a for a in actions if isinstance(a, Attack)]
         if attacks:
-            menus.append(Menu("Attack…", [Choice(self._attack_label(match, view, a), a.notation) for a in attacks]))
+            created = view.question is not None and view.question.kind == CHOOSE_ATTACK
+            choices = [Choice(self._attack_label(match, view, a), a.notation) for a in attacks]
+            menus.append(Menu("Attack (free) with…" if created else "Attack…", choices))
         turns = [a for a in actions if isinstance(a, Rotate)]
         if turns:
             menus.append(Menu("Turn to face…", [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns]))
@@ -175,7 +199,7 @@ class AnachronismRenderer(GameRenderer):
             if isinstance(action, UseAbility):
                 buttons.append(Choice(f"Use {self._ability_name(action)}", action.notation))
             elif isinstance(action, Decline):
-                buttons.append(Choice("Decline", action.notation))
+                buttons.append(Choice(self._decline_label(view), action.notation))
             elif isinstance(action, Pass):
                 buttons.append(Choice("Pass (spend an action)", action.notation))
             elif isinstance(action, EndTurn):
@@ -250,7 +274,7 @@ class AnachronismRenderer(GameRenderer):
             elif isinstance(action, UseAbility) and view.offer is not None:
                 buttons.append(Choice(f"Use {self._ability_name(action)}", action.notation))
             elif isinstance(action, Decline):
-                buttons.append(Choice("Decline", action.notation))
+                buttons.append(Choice(self._decline_label(view.public), action.notation))
         if picks:
             notes.append("Lay your supports down: pick which goes next from the left, or keep this order.")
         return PrivatePanel(

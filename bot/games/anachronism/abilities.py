@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from bot.engine import Seat
+from bot.games.anachronism.actions import Move
 from bot.games.anachronism.arena import FACINGS, STEPS, adjacent, on_arena, step
 from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double
@@ -110,9 +111,12 @@ def prohibited(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -
 def usable(pool: CardPool, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
            attack: AttackRoll | None = None) -> bool:  # fmt: skip
     """Whether the ability's condition holds and its usage limit is not spent."""
-    if not holds(pool, state, seat, ability, attack):
-        return False
-    return not ability.limit or _use_key(card, index, ability) not in state.fighters[seat].uses
+    return holds(pool, state, seat, ability, attack) and not spent(state, seat, card, index, ability)
+
+
+def spent(state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability) -> bool:
+    """Whether the ability's usage limit is used up for now."""
+    return bool(ability.limit) and _use_key(card, index, ability) in state.fighters[seat].uses
 
 
 def _use_key(card: str, index: int, ability: Ability) -> str:
@@ -143,19 +147,20 @@ def occupied(state: AnachronismState, space: tuple[int, int]) -> bool:
     return any(fighter.space == space for fighter in state.fighters)
 
 
-def moved_toward(state: AnachronismState, seat: Seat, steps: int, *, turn: bool = True) -> AnachronismState:
-    """Move `seat`'s warrior up to `steps` spaces toward the other warrior (never into it), then face it (unless
-    `turn` is off: a card forbids it to rotate)."""
-    for _ in range(steps):
-        here = state.fighters[seat].space
-        facing = toward(state, seat)
-        there = step(here, facing)
-        if not on_arena(there) or occupied(state, there):
-            break
-        state = with_fighter(state, seat, replace(state.fighters[seat], space=there))
-    if not turn:
-        return state
-    return with_fighter(state, seat, replace(state.fighters[seat], facing=toward(state, seat)))
+def one_space_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tuple[Move, ...]:
+    """The one-space moves `seat`'s warrior may make now, each with the facings it may take after: never off the
+    arena or into another warrior, none when a card forbids moving, and no turn when a card forbids rotating
+    (the free turn after a move is a rotation)."""
+    if prohibited(pool, state, seat, "move"):
+        return ()
+    fighter = state.fighters[seat]
+    facings = FACINGS if not prohibited(pool, state, seat, "rotate") else (fighter.facing,)
+    moves = []
+    for direction in FACINGS:
+        there = step(fighter.space, direction)
+        if on_arena(there) and not occupied(state, there):
+            moves.extend(Move(direction, facing) for facing in facings)
+    return tuple(moves)
 
 
 def pushed_away(state: AnachronismState, seat: Seat) -> AnachronismState:

@@ -16,8 +16,11 @@ from bot.games.anachronism.arena import FACINGS
 from bot.games.anachronism.content import Ability, CardPool
 from bot.games.anachronism.dice import is_double, roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
+    CHOOSE_ATTACK,
     LAST_ROLLS,
+    STEP,
     USE,
     AnachronismState,
     AttackRoll,
@@ -215,11 +218,11 @@ class Combat:
                 state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
             elif kind == "extra_attack":
                 state = self._extra_attack(state, seat, effect.what, effect.amount)
-            elif kind == "move":
-                # A card that forbids moving or turning overrides one that allows it (the golden rules).
-                if not abilities.prohibited(self.pool, state, target, "move"):
-                    turn = not abilities.prohibited(self.pool, state, target, "rotate")
-                    state = abilities.moved_toward(state, target, effect.amount, turn=turn)
+            elif kind == "move" and abilities.one_space_moves(self.pool, state, seat):
+                # The player moves space by space where they choose; a card that forbids moving or turning
+                # overrides this one (the golden rules), which `one_space_moves` follows.
+                step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
+                state = replace(state, offers=(step_by_step, *state.offers))
             elif kind == "push":
                 state = abilities.pushed_away(state, seat)
             elif kind == "rotate" and not abilities.prohibited(self.pool, state, target, "rotate"):
@@ -229,6 +232,8 @@ class Combat:
                 state = with_fighter(state, target, replace(state.fighters[target], facing=facing))
             elif kind == "flip":
                 state = self._flip(state, target, events, own=target == seat)
+            elif kind == "code":
+                state = ROUTINES[effect.what](self.pool, state, seat)
             elif kind == "prohibit" and ability.trigger != "continuous":
                 state = replace(
                     state, lasting=(*state.lasting, Lasting(seat, effect, ability.duration or "round", state.round))
@@ -268,14 +273,24 @@ class Combat:
         if mode == "at_plus":
             created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
             return replace(state, queued=(*state.queued, created))
+        sources = self.sources_in_reach(state, seat, target)
+        if len(sources) > 1:
+            choice = Offer(seat, CHOOSE_ATTACK, options=sources, target=target)
+            return replace(state, offers=(choice, *state.offers))
+        # With nothing in reach the attack is not possible from here: nothing happens.
+        return self._queue_created(state, seat, target, sources[0]) if sources else state
+
+    def sources_in_reach(self, state: AnachronismState, seat: Seat, target: Seat) -> tuple[str, ...]:
+        """What `seat` could attack `target` with from where it stands, weapons first: the face-up weapons (unless a
+        card forbids weapon attacks) and the basic attack whose grids hold the target."""
         where = state.fighters[target].space
         weapons = () if abilities.prohibited(self.pool, state, seat, "weapon_attack") else self.weapons(state, seat)
-        for source in (*weapons, "basic"):
-            grid = self.grid_of(state, seat, source)
-            if where in grid:
-                created = AttackRoll(seat, target, source, grid[where], False, (0, 0), (0, 0), created=True)
-                return replace(state, queued=(*state.queued, created))
-        return state  # not possible from here: nothing happens
+        return tuple(source for source in (*weapons, "basic") if where in self.grid_of(state, seat, source))
+
+    def _queue_created(self, state: AnachronismState, seat: Seat, target: Seat, source: str) -> AnachronismState:
+        modifier = self.grid_of(state, seat, source)[state.fighters[target].space]
+        created = AttackRoll(seat, target, source, modifier, False, (0, 0), (0, 0), created=True)
+        return replace(state, queued=(*state.queued, created))
 
     def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
         """Turn your own leftmost face-down support face up (its Reveal ability is not used), or another player's

@@ -21,7 +21,7 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import step
-from bot.games.anachronism.state import DISCARD, FORCES, PLACING, AnachronismState
+from bot.games.anachronism.state import DISCARD, FORCES, PLACING, STEP, USE, AnachronismState
 
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
@@ -49,19 +49,26 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
                 offer.options, key=lambda card: (rules.pool.support(card).damage, rules.pool.support(card).initiative)
             )
             return Discard(next(card for card in offer.options if card != keep))
-        return UseAbility(offer.card, offer.index) if _worth_using(state, seat) else Decline()
+        if offer.kind == STEP:
+            return _closer(rules, state, seat, actions) or Decline()
+        if offer.kind == USE:
+            return UseAbility(offer.card, offer.index) if _worth_using(state, seat) else Decline()
     attacks = [action for action in actions if isinstance(action, Attack)]
     if attacks:
         return max(attacks, key=lambda attack: _expected(rules, state, seat, attack))
     uses = [action for action in actions if isinstance(action, UseAbility)]
     if uses:
         return uses[0]
+    return _closer(rules, state, seat, actions) or EndTurn()
+
+
+def _closer(rules: AnachronismRules, state: AnachronismState, seat: Seat, actions) -> Move | None:
+    """The move that best brings the other warrior into an attack grid, if it is better than staying."""
     moves = [action for action in actions if isinstance(action, Move)]
-    if moves:
-        best = max(moves, key=lambda move: _prospect(rules, state, seat, move))
-        if _prospect(rules, state, seat, best) > _prospect_here(rules, state, seat):
-            return best
-    return EndTurn()
+    if not moves:
+        return None
+    best = max(moves, key=lambda move: _prospect(rules, state, seat, move))
+    return best if _prospect(rules, state, seat, best) > _prospect_here(rules, state, seat) else None
 
 
 def _worth_using(state: AnachronismState, seat: Seat) -> bool:

@@ -11,11 +11,13 @@ usage limit. The vocabulary:
   `experience`, `damage` (to the warrior's attacks), `initiative`, `life` (gain or lose, permanent),
   `deal_damage` (not a hit), `reroll` (one die of `who`'s roll: the lower one of your own, the higher one of the
   opponent's), `set_roll` (your next roll is `amount` before modifiers), `extra_attack` (`what`: `immediately`,
-  `at_plus` with `amount`, or `if_possible`), `move` (`amount` spaces), `push` (the opponent one space away),
+  `at_plus` with `amount`, or `if_possible`: with more than one weapon in reach, the player chooses which),
+  `move` (up to `amount` spaces of the warrior's own, one at a time where its player chooses; an ability's last
+  effect, since the player answers it after the others are done), `push` (the opponent one space away),
   `rotate` (`who` turns to face the other), `extra_slot` (`what`: a support type or body trait you may have one
   more of), `flip` (turn `who`'s leftmost face-down support face up, or for the opponent their newest face-up
   support face down), `prohibit` (`what`: `move`, `rotate` or `weapon_attack` for the opponent), and `code` (a
-  named routine for the rare card the vocabulary cannot say);
+  named routine of `routines` for the rare card the vocabulary cannot say);
 - cost: `discard_this` (the card goes to the discard pile to pay for the effect);
 - condition: `adjacent`, `not_adjacent`, `weapon_attack`, `basic_attack`, `doubles` (your roll), `wounded`
   (below your starting Life), `first_in_round` (you took the first turn);
@@ -157,6 +159,9 @@ def _ability(data: Mapping) -> Ability:
     for effect in ability.effects:
         if effect.kind not in EFFECTS or effect.who not in ("self", "opponent"):
             raise ValueError(f"cards.json: ability {ability.name!r} has an unknown effect {effect.kind!r}")
+    moves = [position for position, effect in enumerate(ability.effects) if effect.kind == "move"]
+    if moves and (moves != [len(ability.effects) - 1] or ability.effects[-1].who != "self"):
+        raise ValueError(f"cards.json: ability {ability.name!r} may move only its own warrior, as its last effect")
     return ability
 
 

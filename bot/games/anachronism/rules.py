@@ -47,19 +47,22 @@ from bot.games.anachronism.actions import (
     Rotate,
     UseAbility,
 )
-from bot.games.anachronism.arena import FACINGS, SIZE, facing_out, grid_spaces, on_arena, starting_row, step
+from bot.games.anachronism.arena import FACINGS, SIZE, facing_out, grid_spaces, starting_row, step
 from bot.games.anachronism.combat import Combat
 from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
 from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
+    CHOOSE_ATTACK,
     DISCARD,
     FORCES,
     LAST_ROLLS,
     PLACING,
     PLAYING,
     ROUNDS,
+    STEP,
     USE,
     AnachronismState,
     AttackRoll,
@@ -86,6 +89,15 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     options = (Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1), "A computer player takes the second seat."),)
 
     def __init__(self, pool: CardPool) -> None:
+        unknown = {
+            effect.what
+            for card in (*pool.warriors, *pool.supports)
+            for ability in card.abilities
+            for effect in ability.effects
+            if effect.kind == "code" and effect.what not in ROUTINES
+        }
+        if unknown:
+            raise ValueError(f"cards.json names routines the game does not have: {sorted(unknown)}")
         self.pool = pool
 
     # -- the engine's interface ----------------------------------------------------------------------------
@@ -145,7 +157,11 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             offer = state.offers[0]
             if offer.kind == DISCARD:
                 return tuple(Discard(card) for card in offer.options)
-            return UseAbility(offer.card, offer.index), Decline()
+            if offer.kind == STEP:
+                return (*abilities.one_space_moves(self.pool, state, seat), Decline())
+            if offer.kind == CHOOSE_ATTACK:
+                return tuple(Attack(source, offer.target) for source in offer.options)
+            return (*(UseAbility(each.card, each.index) for each in self._same_moment(state)), Decline())
         return self._turn_actions(state, seat)
 
     def apply(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> tuple[AnachronismState, list]:
@@ -187,7 +203,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             active=state.active,
             actions_left=state.actions_left if state.active is not None else 0,
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
-            deciding=state.offers[0].seat if state.offers else None,
+            question=state.offers[0] if state.offers else None,
             last_rolls=state.last_rolls,
             pending_roll=self._pending_roll(state),
             offered=tuple(offered),
@@ -444,24 +460,36 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         return state
 
     def _next_timed_ability(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Use the next Reveal (then start-of-round) ability in turn order, or move on when none is left."""
+        """Use the next Reveal (then start-of-round) ability in turn order, or move on when none is left. A
+        player's abilities at the same moment: the ones that must be used first, one by one (in this card pool
+        their effects do not depend on their order), then the optional ones together, in the order the player
+        chooses (see `_same_moment`)."""
         trigger = "reveal" if state.stage == "reveal" else "round_start"
         for seat in state.order:
             fighter = state.fighters[seat]
-            for card, index, ability in in_play(self.pool, fighter):
-                key = f"{seat}:{card}:{index}"  # both players may bring the same card
-                if ability.trigger != trigger or key in state.handled:
-                    continue
-                if trigger == "reveal" and card != fighter.turned_up:
-                    continue
-                state = replace(state, handled=(*state.handled, key))
-                if not abilities.usable(self.pool, state, seat, card, index, ability):
-                    continue
-                if ability.optional:
-                    if not self._does_something(state, seat, card, index, ability):
-                        continue  # nobody is asked a question with no real choice in it
-                    return replace(state, offers=(Offer(seat, USE, card, index),))
-                return self._use(state, seat, card, index, ability, events)
+            due = [
+                (f"{seat}:{card}:{index}", card, index, ability)  # both players may bring the same card
+                for card, index, ability in in_play(self.pool, fighter)
+                if ability.trigger == trigger
+                and f"{seat}:{card}:{index}" not in state.handled
+                and (trigger != "reveal" or card == fighter.turned_up)
+            ]
+            for key, card, index, ability in due:
+                if not ability.optional:
+                    state = replace(state, handled=(*state.handled, key))
+                    if abilities.usable(self.pool, state, seat, card, index, ability):
+                        return self._use(state, seat, card, index, ability, events)
+                    return state
+            state = replace(state, handled=(*state.handled, *(key for key, *_ in due)))
+            offers = tuple(
+                Offer(seat, USE, card, index)
+                for _, card, index, ability in due
+                if abilities.usable(self.pool, state, seat, card, index, ability)
+                # nobody is asked a question with no real choice in it
+                and self._does_something(state, seat, card, index, ability)
+            )
+            if offers:
+                return replace(state, offers=offers)
         return replace(state, stage="round_start" if trigger == "reveal" else "turn_start")
 
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
@@ -538,21 +566,65 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
                 raise IllegalAction("Choose one of the offending cards to discard")
             state = self._discard(replace(state, offers=rest), seat, action.card, events)
             return self._restrictions(state, events) if not rest else state
+        if offer.kind == STEP:
+            return self._step(state, seat, action, events)
+        if offer.kind == CHOOSE_ATTACK:
+            if not isinstance(action, Attack) or action.source not in offer.options or action.target != offer.target:
+                raise IllegalAction("Choose what to make this attack with")
+            return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source)
+        group = self._same_moment(state)
+        rest = state.offers[len(group) :]
         if isinstance(action, Decline):
             return replace(state, offers=rest)
-        if not isinstance(action, UseAbility) or (action.card, action.index) != (offer.card, offer.index):
-            raise IllegalAction("Answer the question first: use the ability, or decline")
-        ability = self._ability(action.card, action.index)
-        attack = state.attack
-        if attack is None or ability.trigger != "after_rolls":
-            return self._use(replace(state, offers=rest), seat, action.card, action.index, ability, events)
-        state = replace(state, offers=rest, attack=replace(attack, reacted=(*attack.reacted, seat)))
-        state = self._use(state, seat, action.card, action.index, ability, events)
+        chosen = next((each for each in group if isinstance(action, UseAbility) and
+                       (each.card, each.index) == (action.card, action.index)), None)  # fmt: skip
+        if chosen is None:
+            raise IllegalAction("Answer the question first: use an ability it offers, or decline")
+        others = tuple(each for each in group if each != chosen)
+        ability = self._ability(chosen.card, chosen.index)
+        state = replace(state, offers=(*others, *rest))
+        after_rolls = state.attack is not None and ability.trigger == "after_rolls"
+        if after_rolls:
+            state = replace(state, attack=replace(state.attack, reacted=(*state.attack.reacted, seat)))
+        state = self._use(state, seat, chosen.card, chosen.index, ability, events)
+        # What this one did may leave the others at the same moment spent, or with nothing to do.
+        state = replace(
+            state, offers=tuple(each for each in state.offers if each not in others or self._still_worth(state, each))
+        )
         # The simultaneous-abilities rule: an active player who passed may, having seen the other player's use,
         # use theirs after all.
-        active = self._roll_owner(state)
-        if state.attack is not None and seat != active and active not in state.attack.reacted:
+        active = self._roll_owner(state) if state.attack is not None else None
+        if after_rolls and seat != active and active is not None and active not in state.attack.reacted:
             state = replace(state, offers=(*self._after_roll_offers(state, active), *state.offers))
+        return state
+
+    def _same_moment(self, state: AnachronismState) -> tuple[Offer, ...]:
+        """The offers to use an ability at the front of the queue that one seat was given at the same moment (the
+        game makes such offers one after another): the player uses them in the order they choose, or declines
+        the rest."""
+        group = []
+        for offer in state.offers:
+            if offer.kind != USE or offer.seat != state.offers[0].seat:
+                break
+            group.append(offer)
+        return tuple(group)
+
+    def _still_worth(self, state: AnachronismState, offer: Offer) -> bool:
+        ability = self._ability(offer.card, offer.index)
+        return not abilities.spent(state, offer.seat, offer.card, offer.index, ability) and self._does_something(
+            state, offer.seat, offer.card, offer.index, ability
+        )
+
+    def _step(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
+        """One space of an ability's move, where the player chooses, then a free turn; or stop here (decline)."""
+        offer, rest = state.offers[0], state.offers[1:]
+        if isinstance(action, Decline):
+            return replace(state, offers=rest)
+        if action not in abilities.one_space_moves(self.pool, state, seat):
+            raise IllegalAction("Move your warrior one space it can go to, or stop here")
+        state = self._moved(replace(state, offers=rest), seat, action, events)
+        if offer.steps > 1 and abilities.one_space_moves(self.pool, state, seat):
+            state = replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
         return state
 
     def _ability(self, card: str, index: int) -> Ability:
@@ -563,16 +635,8 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
 
     def _turn_actions(self, state: AnachronismState, seat: Seat) -> tuple[AnachronismAction, ...]:
         pool, fighter = self.pool, state.fighters[seat]
-        actions: list[AnachronismAction] = []
-        may_rotate = not abilities.prohibited(pool, state, seat, "rotate")
-        if not abilities.prohibited(pool, state, seat, "move"):
-            for direction in FACINGS:
-                there = step(fighter.space, direction)
-                if on_arena(there) and not abilities.occupied(state, there):
-                    # The free turn after a move is a rotation: a card that forbids rotating forbids it too.
-                    facings = FACINGS if may_rotate else (fighter.facing,)
-                    actions.extend(Move(direction, facing) for facing in facings)
-        if may_rotate:
+        actions: list[AnachronismAction] = list(abilities.one_space_moves(pool, state, seat))
+        if not abilities.prohibited(pool, state, seat, "rotate"):
             actions.extend(Rotate(facing) for facing in FACINGS if facing != fighter.facing)
         actions.extend(self._attacks(state, seat))
         for card, index, ability in in_play(pool, fighter):
@@ -605,9 +669,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         state = replace(state, actions_left=state.actions_left - 1)
         fighter = state.fighters[seat]
         if isinstance(action, Move):
-            there = step(fighter.space, action.direction)
-            events.append(Event(AnachronismEvent.MOVED, seat, {"to": list(there), "facing": action.facing}))
-            return with_fighter(state, seat, replace(fighter, space=there, facing=action.facing))
+            return self._moved(state, seat, action, events)
         if isinstance(action, Rotate):
             events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
             return with_fighter(state, seat, replace(fighter, facing=action.facing))
@@ -622,6 +684,12 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         if isinstance(action, UseAbility):
             return self._use(state, seat, action.card, action.index, self._ability(action.card, action.index), events)
         return state  # Pass
+
+    def _moved(self, state: AnachronismState, seat: Seat, move: Move, events: list) -> AnachronismState:
+        fighter = state.fighters[seat]
+        there = step(fighter.space, move.direction)
+        events.append(Event(AnachronismEvent.MOVED, seat, {"to": list(there), "facing": move.facing}))
+        return with_fighter(state, seat, replace(fighter, space=there, facing=move.facing))
 
     def _why_not(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> str:
         if isinstance(action, Move):

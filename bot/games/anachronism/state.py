@@ -14,8 +14,9 @@ from bot.games.anachronism.events import AnachronismEnd
 
 ROUNDS = 5
 FORCES, PLACING, PLAYING = "forces", "placing", "playing"
-USE, DISCARD = "use", "discard"
-"""The kinds of `Offer`: to use an optional ability, or to discard an offending card."""
+USE, DISCARD, STEP, CHOOSE_ATTACK = "use", "discard", "step", "attack"
+"""The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
+that moves it, space by space), or to choose what an attack an ability made is made with."""
 LAST_ROLLS = 4
 """How many of the latest rolls the state keeps to show."""
 
@@ -71,14 +72,18 @@ class Lasting:
 @compact
 @dataclass(frozen=True)
 class Offer:
-    """A choice the game waits for from `seat`: to use an optional ability (`card`, `index`), or to discard one
-    of `options` (a card restriction)."""
+    """A choice the game waits for from `seat`: to use an optional ability (`card`, `index`; several in a row
+    for one seat came at the same moment, and the player chooses their order), to discard one of `options` (a
+    card restriction), to move up to `steps` more spaces (an ability's move), or to attack `target` with one of
+    `options` (an attack an ability made, with more than one weapon in reach)."""
 
     seat: Seat
     kind: str
     card: str = ""
     index: int = 0
     options: tuple[str, ...] = ()
+    steps: int = 0
+    target: Seat = 0
 
 
 @dataclass(frozen=True)

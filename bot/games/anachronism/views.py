@@ -36,8 +36,9 @@ class AnachronismPublicView:
     active: Seat | None
     actions_left: int
     fighters: tuple[FighterView, ...]
-    deciding: Seat | None
-    """The player the game waits on for a choice (a re-roll, a discard), if any."""
+    question: Offer | None
+    """The choice the game waits for, and from whom (a re-roll, a discard, an ability's move...), if any: its
+    card and options are all face up."""
     last_rolls: tuple[Roll, ...]
     pending_roll: Roll | None
     """The attack whose rolls are made and wait on after-roll choices (kind "pending", with both bonuses): players

@@ -26,7 +26,7 @@ from bot.games.anomia.actions import (
 )
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.faceoff import MAX_REMINDERS
-from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, answer_matches, said_before, satisfies
+from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, answer_matches, plural_forms, said_forms, satisfies
 from bot.games.anomia.state import ASYNC, CHALLENGE, LIVE, OPEN, SETTLING, VOTING, AnomiaState
 
 FLIP_DELAY = {LIVE: 2.0, ASYNC: 5.0}
@@ -124,11 +124,11 @@ def said_keys(state: AnomiaState, category_id: str) -> list[str]:
 def known_answers(content: AnomiaContent, state: AnomiaState, category_id: str) -> list[str]:
     """Answers a computer (or `legal_actions`) could give: listed ones, or predicate words, not yet said."""
     category = content.category(category_id)
-    said = said_keys(state, category_id)
+    said = said_forms(said_keys(state, category_id))
     texts = [answer.text for answer in category.answers]
     if category.predicate is not None:
         texts += [word for word in PREDICATE_WORDS if satisfies(category.predicate, word)]
-    return [text for text in texts if answer_key(text) and not said_before(answer_key(text), said)]
+    return [text for text in texts if answer_key(text) and plural_forms(answer_key(text)).isdisjoint(said)]
 
 
 def representative_answers(content: AnomiaContent, state: AnomiaState, seat: Seat) -> list[GiveAnswer]:
@@ -146,10 +146,11 @@ def representative_answers(content: AnomiaContent, state: AnomiaState, seat: Sea
             # An answer with the same timestamp as the rival's: a tie under any window (ruling M9).
             actions.append(GiveAnswer(rivals[-1].arrival ^ 1, known[0]))
     said = said_keys(state, category_id)
+    forms = said_forms(said)
     made_up = next(
         NONSENSE_WORD + "x" * extra
         for extra in range(len(said) + 1)
-        if not said_before(answer_key(NONSENSE_WORD + "x" * extra), said)
+        if plural_forms(answer_key(NONSENSE_WORD + "x" * extra)).isdisjoint(forms)
     )
     actions.append(GiveAnswer(fresh, made_up))
     return actions

@@ -101,3 +101,9 @@ def said_before(key: str, said: Sequence[str]) -> bool:
     """Whether the answer key meets one of the keys in `said`, plural forms allowed: a repeat (ruling M8)."""
     forms = plural_forms(key)
     return any(forms & plural_forms(other) for other in said)
+
+
+def said_forms(said: Sequence[str]) -> frozenset[str]:
+    """Every plural form of the keys in `said`. `said_before(key, said)` is whether the key's forms meet these,
+    so a caller that checks many keys against the same keys builds this once and tests each key's forms."""
+    return frozenset().union(*map(plural_forms, said))

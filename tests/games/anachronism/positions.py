@@ -208,14 +208,15 @@ def play(
 ) -> tuple[AnachronismState, list[Event]]:
     """The seat to act (or `seat`) takes the action written as `notation`: the new state and the events. Then,
     unless `yes_to_hits` is off, each limited ability offered after a hit or a miss is said yes to, as a player
-    who wants it would (the tests of the offer itself turn that off)."""
+    who wants it would, and a move it gives stops where it is (the tests of the offer itself turn that off)."""
     state, events = RULES.apply(state, actor(state) if seat is None else seat, RULES.parse_action(notation))
-    while yes_to_hits and state.offers and state.offers[0].kind == "use":
+    while yes_to_hits and state.offers and state.offers[0].kind in ("use", "step"):
         offer = state.offers[0]
         on = POOL.warrior(offer.card) if offer.card.startswith("wr-") else POOL.support(offer.card)
         if on.abilities[offer.index].trigger not in HIT_OR_MISS:
             break
-        state, more = RULES.apply(state, offer.seat, RULES.parse_action(f"use {offer.card} {offer.index}"))
+        answer = f"use {offer.card} {offer.index}" if offer.kind == "use" else "decline"
+        state, more = RULES.apply(state, offer.seat, RULES.parse_action(answer))
         events = [*events, *more]
     return state, events
 

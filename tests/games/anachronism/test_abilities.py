@@ -1,4 +1,4 @@
-"""Every card's ability in play (rulings C4, C6): for each of the 40 abilities of cards.json, what it does to the
+"""Every card's ability in play (rulings C4, C6): for each of the 41 abilities of cards.json, what it does to the
 game (rolls, Life, positions, facing, cards turned, attacks made, actions forbidden) and what it does not do when
 its condition fails, its limit is spent, or its card is face down (face-down cards have no effect).
 
@@ -12,6 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from bot.games.anachronism.content import CardPool, Effect
+from bot.games.anachronism.rules import AnachronismRules
+from bot.games.anachronism.state import Lasting
 
 from .positions import (
     ABILITIES,
@@ -56,22 +60,37 @@ def defense_bonus(data: dict) -> int:
 
 def test_every_ability_in_the_pool_is_tested_here():
     source = Path(__file__).read_text(encoding="utf-8")
-    assert len(ABILITIES) == 40 == len(POOL.supports) + sum(len(each.abilities) for each in POOL.warriors)
+    assert len(ABILITIES) == 41 == len(POOL.supports) + sum(len(each.abilities) for each in POOL.warriors)
     assert [name for name in ABILITIES if f"# {name}" not in source] == []
 
 
 # -- warriors ---------------------------------------------------------------------------------------------------
 
-# Wheel Away (Ulzii): once each turn, after a hit, move one space (toward the other warrior).
+# Wheel Away (Ulzii): once each turn, after a hit, move one space (where its player chooses).
 
 
-def test_wheel_away_moves_ulzii_a_space_after_a_hit_but_not_after_a_miss():
+@pytest.mark.parametrize(("step", "space", "facing"), [("move N N", (1, 1), "N"), ("move E W", (2, 0), "W")])
+def test_wheel_away_moves_ulzii_a_space_of_his_choice_after_a_hit_but_not_after_a_miss(step, space, facing):
     state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"]), fighter("Arshan", space=(1, 3), facing="S"))
-    hit, events = attack(state, "Horn-and-Sinew Bow", HIT)
-    assert attacks(events)[0]["hit"] and "Wheel Away" in used(events)
-    assert hit.fighters[0].space == (1, 1) and hit.fighters[0].facing == "N"
+    state = with_dice(state, *HIT)
+    hit, events = play(state, "attack sp-09 1", yes_to_hits=False)
+    hit, events = play(hit, use_of("Wheel Away"), yes_to_hits=False)
+    assert used(events) == ["Wheel Away"] and RULES.view(hit, None).question.kind == "step"
+    moves = [each for each in offered(hit) if each.startswith("move")]
+    assert {each.split()[1] for each in moves} == {"N", "E", "W"} and offered(hit)[-1] == "decline"
+    assert refusal(hit, "attack basic 1") == "Move your warrior one space it can go to, or stop here"
+    hit, events = play(hit, step)
+    assert hit.fighters[0].space == space and hit.fighters[0].facing == facing
+    assert not hit.offers and hit.actions_left == 2, "the move was the ability's: it cost no action"
     missed, events = attack(state, "Horn-and-Sinew Bow", MISS)
     assert missed.fighters[0].space == (1, 0) and "Wheel Away" not in used(events)
+
+
+def test_wheel_away_may_stop_where_it_is():
+    state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"]), fighter("Arshan", space=(1, 3), facing="S"))
+    hit, _ = play(with_dice(state, *HIT), "attack sp-09 1", yes_to_hits=False)
+    hit, _ = play(play(hit, use_of("Wheel Away"), yes_to_hits=False)[0], "decline")
+    assert hit.fighters[0].space == (1, 0) and not hit.offers
 
 
 def test_wheel_away_is_its_owners_choice_and_a_no_keeps_it_for_later_in_the_turn():
@@ -79,7 +98,7 @@ def test_wheel_away_is_its_owners_choice_and_a_no_keeps_it_for_later_in_the_turn
     state = with_attacks(state, "hit")
     state, events = play(state, "attack sp-09 1", yes_to_hits=False)
     assert attacks(events)[0]["hit"] and used(events) == [] and offered(state) == [use_of("Wheel Away"), "decline"]
-    assert RULES.view(state, None).deciding == 0
+    assert RULES.view(state, None).question.seat == 0
     state, _ = play(state, "decline")
     assert state.fighters[0].space == (0, 1) and not state.offers
     assert state.fighters[0].uses == (), "a no spends nothing: the limit is still there for a later hit this turn"
@@ -88,11 +107,12 @@ def test_wheel_away_is_its_owners_choice_and_a_no_keeps_it_for_later_in_the_turn
 def test_wheel_away_works_once_each_turn():
     state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"], space=(0, 1)), fighter("Arshan", space=(1, 3), facing="S"))
     state = with_attacks(state, "hit", "hit")
-    state, events = play(state, "attack sp-09 1")
-    assert state.fighters[0].space == (0, 2) and used(events) == ["Wheel Away"]
+    state, events = play(state, "attack sp-09 1", yes_to_hits=False)
+    state, events = play(play(state, use_of("Wheel Away"), yes_to_hits=False)[0], "move N N")
+    assert state.fighters[0].space == (0, 2) and state.fighters[0].uses
     state, events = play(state, "attack basic 1")  # (1, 3) is ahead and to the right
-    assert attacks(events)[0]["hit"] and used(events) == []
-    assert state.fighters[0].space == (0, 2)  # it would have stepped to (0, 3)
+    assert attacks(events)[0]["hit"] and used(events) == [] and not state.offers
+    assert state.fighters[0].space == (0, 2)
 
 
 # Blood Oath (Hrafnhild): while wounded, her attacks deal +1 damage.
@@ -376,21 +396,39 @@ def test_find_the_range_is_not_used_after_a_basic_miss():
 # Red Harvest (Long-Hafted Axe): once each turn, after a hit with doubles, attack again immediately.
 
 
-def test_red_harvest_makes_a_free_attack_after_a_critical_axe_hit():
+@pytest.mark.parametrize("source", ["Long-Hafted Axe", "basic"])
+def test_red_harvest_makes_a_free_attack_after_a_critical_axe_hit_with_what_its_player_chooses(source):
     state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), front("Arshan", life=20))
     state = with_dice(state, *CRITICAL, None, None, None, None)
     state, events = play(state, "attack sp-10 1")
+    (first,) = attacks(events)
+    assert first["critical"] and first["damage"] == 4 and used(events) == ["Red Harvest"]
+    # Both the axe and her basic attack reach Arshan: she chooses, and the board shows each one's modifier.
+    axe = card("Long-Hafted Axe")
+    assert offered(state) == [f"attack {axe} 1", "attack basic 1"]
+    assert RULES.view(state, None).question.kind == "attack"
+    assert refusal(state, "end") == "Choose what to make this attack with"
+    state, events = play(state, f"attack {axe if source != 'basic' else 'basic'} 1")
+    (second,) = attacks(events)
+    assert second["created"] and second["source"] == (axe if source != "basic" else "basic")
+    assert state.actions_left == 2  # the created attack cost no action
+
+
+def test_red_harvest_attacks_without_asking_when_one_attack_reaches():
+    state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), fighter("Arshan", space=(1, 2), facing="S", life=20))
+    state = with_dice(state, *CRITICAL, None, None, None, None)
+    state, events = play(state, "attack sp-10 1")  # two spaces ahead: the axe's reach, not the basic grid's
     first, second = attacks(events)
-    assert first["critical"] and first["damage"] == 4 and not first["created"]
-    assert second["created"] and second["source"] == card("Long-Hafted Axe")
-    assert used(events) == ["Red Harvest"] and state.actions_left == 2  # the created attack cost no action
+    assert first["critical"] and second["created"] and second["source"] == card("Long-Hafted Axe")
 
 
 def test_red_harvest_is_used_once_each_turn_even_after_a_second_double():
     state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), front("Arshan", life=20))
     source = rigged_where(8, lambda dice: dice[:4] == CRITICAL and dice[4] == dice[5] >= 5 and sum(dice[6:]) <= 6)
-    state, events = play(replace(state, rng_state=source), "attack sp-10 1")
-    assert [each["critical"] for each in attacks(events)] == [True, True] and used(events) == ["Red Harvest"]
+    state, first = play(replace(state, rng_state=source), "attack sp-10 1")
+    state, second = play(state, f"attack {card('Long-Hafted Axe')} 1")
+    assert [each["critical"] for each in attacks(first + second)] == [True, True]
+    assert used(first + second) == ["Red Harvest"] and not state.offers
 
 
 def test_red_harvest_needs_doubles():
@@ -425,8 +463,11 @@ def test_answering_cut_strikes_back_at_a_missing_attacker_in_reach():
     state = duel(fighter("Arshan"), front("Kaito", "Curved Longsword"))
     state = with_dice(state, *MISS, None, None, None, None)
     state, events = play(state, "attack basic 1")
-    missed, answer = attacks(events)
+    (missed,) = attacks(events)
     assert not missed["hit"] and used(events) == ["Answering Cut"]
+    assert actor(state) == 1 and offered(state) == [f"attack {card('Curved Longsword')} 0", "attack basic 0"]
+    state, events = play(state, f"attack {card('Curved Longsword')} 0")
+    (answer,) = attacks(events)
     assert answer["created"] and answer["target"] == 0 and answer["source"] == card("Curved Longsword")
     assert actor(state) == 0 and state.actions_left == 2  # still Arshan's turn
 
@@ -442,8 +483,10 @@ def test_answering_cut_works_once_each_round():
     # A miss, Kaito's answer (any dice), then a second miss: 3 + 1 below the defence.
     source = rigged_where(12, lambda dice: dice[:4] == MISS and sum(dice[8:10]) + 1 < sum(dice[10:]))
     state, first = play(replace(state, rng_state=source), "attack basic 1")
+    state, answer = play(state, "attack basic 0")
     state, second = play(state, "attack basic 1")
-    assert len(attacks(first)) == 2 and len(attacks(second)) == 1 and not attacks(second)[0]["hit"]
+    assert len(attacks(first + answer)) == 2 and len(attacks(second)) == 1 and not attacks(second)[0]["hit"]
+    assert not state.offers
 
 
 # Glass Teeth (Obsidian-Edged Club): after a weapon hit, your next attack deals +1 damage.
@@ -546,7 +589,7 @@ def test_turn_the_edge_makes_the_attacker_reroll_the_higher_die_once_each_turn()
     state = duel(fighter("Arshan"), front("Kaito", "Laced Plate Sleeves"))
     state = act(with_dice(state, 6, 3, 3, 3, 1, None, None, None, None), "attack basic 1")
     assert actor(state) == 1 and offered(state) == [use_of("Turn the Edge"), "decline"]
-    assert RULES.view(state, None).deciding == 1
+    assert RULES.view(state, None).question.seat == 1
     state, events = play(state, use_of("Turn the Edge"))
     (rerolled,) = attacks(events)
     assert rerolled["attack_dice"] == [1, 3] and not rerolled["hit"]  # 4 +1 against 6; it was 9 +1
@@ -663,7 +706,25 @@ def test_chariot_dash_moves_nebet_two_spaces_for_one_action():
     state = duel(fighter("Nebet-Ankhu", ["Reed-Gate Chariot"]), fighter("Arshan", space=(1, 3), facing="S"))
     assert use_of("Chariot Dash") in offered(state)
     after, events = play(state, use_of("Chariot Dash"))
-    assert after.fighters[0].space == (1, 2) and after.actions_left == 2 and used(events) == ["Chariot Dash"]
+    assert used(events) == ["Chariot Dash"] and after.actions_left == 2
+    after = act(after, "move E N")
+    assert after.fighters[0].space == (2, 0) and RULES.view(after, None).question.steps == 1
+    assert refusal(after, "face W") == "Move your warrior one space it can go to, or stop here"
+    after = act(after, "move N W")
+    assert after.fighters[0].space == (2, 1) and after.fighters[0].facing == "W" and not after.offers
+    assert after.actions_left == 2, "both spaces were the one action's"
+
+
+def test_chariot_dash_stops_at_the_other_warrior_and_is_not_offered_with_nowhere_to_go():
+    state = duel(fighter("Nebet-Ankhu", ["Reed-Gate Chariot"], space=(0, 0)), fighter("Arshan", space=(0, 2)))
+    after = act(state, use_of("Chariot Dash"), "move N N")
+    assert after.fighters[0].space == (0, 1)
+    assert [each for each in offered(after) if each.startswith("move N")] == [], "not into Arshan"
+    after = act(after, "decline")
+    assert not after.offers and after.actions_left == 2
+    held = Lasting(1, Effect("prohibit", what="move", who="opponent"), "round", 1)
+    pinned = duel(fighter("Nebet-Ankhu", ["Reed-Gate Chariot"]), fighter("Arshan", space=(1, 3)), lasting=(held,))
+    assert use_of("Chariot Dash") not in offered(pinned)
 
 
 def test_chariot_dash_is_no_action_while_the_chariot_is_face_down():
@@ -752,8 +813,37 @@ def test_before_the_sun_offers_a_step_at_the_start_of_the_round(answer, space):
     )
     state = act(state, "end")
     assert actor(state) == 0 and offered(state) == [use_of("Before the Sun"), "decline"]
-    state = act(state, use_of("Before the Sun") if answer == "use" else "decline")
+    state = act(state, *([use_of("Before the Sun"), "move N N"] if answer == "use" else ["decline"]))
     assert state.fighters[0].space == space and state.stage == "turn"
+
+
+# Change of Ground (Tide-Knot Rope): Action, once each round: trade places with an adjacent opponent (the one
+# ability written as a named routine, `code`).
+
+
+def test_change_of_ground_trades_places_with_an_adjacent_opponent_each_keeping_its_facing():
+    state = duel(fighter("Kaito", ["Tide-Knot Rope"]), fighter("Arshan", space=(2, 0), facing="W"))
+    state, events = play(state, use_of("Change of Ground"))
+    assert used(events) == ["Change of Ground"] and state.actions_left == 2
+    assert [(each.space, each.facing) for each in state.fighters] == [((2, 0), "N"), ((1, 0), "W")]
+    assert use_of("Change of Ground") not in offered(state), "once each round"
+
+
+def test_change_of_ground_needs_the_opponent_adjacent_and_both_free_to_move():
+    apart = duel(fighter("Kaito", ["Tide-Knot Rope"]), fighter("Arshan", space=(3, 3)))
+    assert use_of("Change of Ground") not in offered(apart)
+    assert refusal(apart, use_of("Change of Ground")) == "That ability cannot be used now"
+    mired = Lasting(1, Effect("prohibit", what="move", who="opponent"), "until_your_next_turn", 1)
+    held = duel(fighter("Kaito", ["Tide-Knot Rope"]), front("Arshan"), lasting=(mired,))
+    assert use_of("Change of Ground") not in offered(held), "it would do nothing"
+
+
+def test_a_card_pool_naming_a_routine_the_game_lacks_is_refused():
+    rope = next(each for each in POOL.supports if each.name == "Tide-Knot Rope")
+    odd = replace(rope.abilities[0], effects=(Effect("code", what="fly_away"),))
+    pool = CardPool(POOL.warriors, (*POOL.supports[:-1], replace(rope, abilities=(odd,))))
+    with pytest.raises(ValueError, match="fly_away"):
+        AnachronismRules(pool)
 
 
 # -- face-down cards ----------------------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ import pytest
 from bot.engine import IllegalAction, Seating, SeededRandom
 from bot.engine.codec import encode
 from bot.games.anachronism.actions import ChooseForce, ChooseWarrior
+from bot.games.anachronism.content import Effect
 from bot.games.anachronism.events import AnachronismEnd
-from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Roll
+from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Lasting, Roll
 
 from .positions import (
     CRITICAL,
@@ -391,9 +392,9 @@ def test_both_players_with_the_same_start_of_round_card_are_each_asked():
     )
     state = act(state, "end")
     assert actor(state) == 0 and offered(state) == [use_of("Before the Sun"), "decline"]
-    state = act(state, use_of("Before the Sun"))
+    state = act(state, use_of("Before the Sun"), "move N N")
     assert actor(state) == 1 and offered(state) == [use_of("Before the Sun"), "decline"]
-    state = act(state, use_of("Before the Sun"))
+    state = act(state, use_of("Before the Sun"), "move S S")
     assert [each.space for each in state.fighters] == [(1, 1), (2, 2)]
 
 
@@ -419,7 +420,7 @@ def test_after_the_rolls_the_active_player_is_asked_first_then_the_other():
         fighter("Kaito", ["The Still Water Way"]), fighter("Itzel", ["Laced Plate Sleeves"], space=(1, 1), facing="S")
     )
     state = act(with_dice(state, 1, 4, 6, 5, 6, 2), "attack basic 1")
-    assert actor(state) == 0 and RULES.view(state, None).deciding == 0
+    assert actor(state) == 0 and RULES.view(state, None).question.seat == 0
     assert offered(state, 0) == [use_of("Second Breath"), "decline"] and offered(state, 1) == []
     state, events = play(state, use_of("Second Breath"))
     assert attacks(events) == [] and actor(state) == 1  # Itzel sees the re-roll, then decides
@@ -449,6 +450,62 @@ def test_an_active_player_who_reacted_is_not_asked_again():
     state = act(state, use_of("Second Breath"))
     state, events = play(state, use_of("Turn the Edge"))
     assert attacks(events) and not state.offers
+
+
+@pytest.mark.parametrize(("first", "dice"), [("Second Breath", ([3, 4], [2, 5])), ("Turn the Edge", ([2, 4], [3, 5]))])
+def test_a_player_with_two_abilities_at_one_moment_uses_them_in_the_order_they_choose(first, dice):
+    state = duel(fighter("Kaito", ["The Still Water Way", "Laced Plate Sleeves"]), front("Arshan"))
+    state = act(with_dice(state, 1, 4, 6, 5, 3, 2), "attack basic 1")
+    both = [use_of("Second Breath"), use_of("Turn the Edge")]
+    assert offered(state) == [*both, "decline"]
+    then = next(name for name in ("Turn the Edge", "Second Breath") if name != first)
+    state, events = play(state, use_of(first))
+    assert attacks(events) == [] and offered(state) == [use_of(then), "decline"]
+    state, events = play(state, use_of(then))
+    assert used(events) == [then] and attacks(events)
+    # Second Breath re-rolls Kaito's 1, Turn the Edge Arshan's 6; the first re-roll made comes up 3, the next 2.
+    assert (attacks(events)[0]["attack_dice"], attacks(events)[0]["defense_dice"]) == dice
+
+
+def test_two_start_of_round_abilities_of_one_player_are_offered_together():
+    state = before_round(
+        fighter("Kallias", ["Smoke-Mirror Vision", "March Before Dawn"]),
+        fighter("Arshan", ["Bronze Round Shield"], space=(1, 3), facing="S"),
+        round=2,
+    )
+    state = act(state, "end")
+    assert actor(state) == 0
+    assert offered(state) == [use_of("Shattered Reflection"), use_of("Before the Sun"), "decline"]
+    state = act(state, use_of("Before the Sun"), "move N N")
+    assert offered(state) == [use_of("Shattered Reflection"), "decline"], "the other is still Kallias's to use"
+    state = act(state, use_of("Shattered Reflection"))
+    assert state.fighters[1].face_up == () and state.fighters[0].space == (1, 1) and state.stage == "turn"
+
+
+def test_saying_no_at_one_moment_declines_every_ability_still_offered():
+    state = duel(fighter("Kaito", ["The Still Water Way", "Laced Plate Sleeves"]), front("Arshan"))
+    state = act(with_dice(state, 1, 4, 6, 5, 3), "attack basic 1")
+    state, events = play(state, use_of("Second Breath"))
+    state, events = play(state, "decline")
+    assert attacks(events) and not state.offers
+    assert refusal(act(with_dice(duel(fighter("Kaito", ["The Still Water Way"]), front("Arshan")), 1, 4, 6, 5),
+                       "attack basic 1"), use_of("Turn the Edge")) == (
+        "Answer the question first: use an ability it offers, or decline"
+    )  # fmt: skip
+
+
+def test_abilities_one_player_must_use_at_one_moment_do_not_depend_on_their_order():
+    """The game uses a player's mandatory abilities of one moment in card order, before asking about the optional
+    ones: right for this pool, whose mandatory abilities of a moment only add numbers, Life or prohibitions,
+    which come to the same in any order (a Reveal is one card's, so its abilities are checked card by card)."""
+    order_free = {"attack_roll", "defense_roll", "speed", "experience", "damage", "initiative", "life", "prohibit"}
+    cards = (*POOL.warriors, *POOL.supports)
+    for trigger in ("round_start", "after_rolls", "on_hit", "on_being_hit", "on_miss", "on_being_missed", "reveal"):
+        groups = [[each] for each in cards] if trigger == "reveal" else [cards]
+        for group in groups:
+            due = [a for each in group for a in each.abilities if a.trigger == trigger and not a.optional]
+            if len(due) > 1:
+                assert {effect.kind for ability in due for effect in ability.effects} <= order_free, trigger
 
 
 def test_everyone_sees_the_rolls_a_player_is_asked_about():
@@ -490,13 +547,17 @@ def test_a_set_roll_has_no_die_to_reroll_so_nobody_is_asked_to():
 
 
 def test_an_optional_ability_that_would_do_nothing_is_not_offered():
-    # Smoke-Mirror Vision with no face-up card to turn down; the chariot with nowhere to go.
-    state = before_round(fighter("Kallias"), front("Itzel", "Reed-Gate Chariot", face_down=["Smoke-Mirror Vision"]), 2)
+    # Smoke-Mirror Vision with no face-up card to turn down; the chariot held where it stands.
+    held = Lasting(0, Effect("prohibit", what="move", who="opponent"), "until_your_next_turn", 1)
+    state = before_round(
+        fighter("Kallias"), front("Itzel", "Reed-Gate Chariot", face_down=["Smoke-Mirror Vision"]), 2, lasting=(held,)
+    )
     state, events = play(state, "end")
     assert not state.offers and used(events) == [] and actor(state) == 1 and state.actions_left == 4
     assert use_of("Chariot Dash") not in offered(state)
-    # March Before Dawn with the other warrior adjacent, straight ahead: no step toward it.
-    state = before_round(fighter("Kallias", face_down=["March Before Dawn"]), front("Itzel"), 2)
+    # March Before Dawn with its warrior held where it stands: no step to take.
+    held = Lasting(1, Effect("prohibit", what="move", who="opponent"), "until_your_next_turn", 1)
+    state = before_round(fighter("Kallias", face_down=["March Before Dawn"]), front("Itzel"), 2, lasting=(held,))
     state, events = play(state, "end")
     assert not state.offers and used(events) == [] and state.stage == "turn"
 
@@ -578,7 +639,7 @@ def test_a_two_handed_weapon_then_a_shield_the_player_discards_one(discard):
     )
     state = act(state, "end")
     assert sorted(offered(state)) == [f"discard {card('Curved Longsword')}", f"discard {card('Bronze Round Shield')}"]
-    assert RULES.view(state, None).deciding == 0
+    assert RULES.view(state, None).question.seat == 0
     state = act(state, f"discard {card(discard)}")
     assert not state.offers and card(discard) not in state.fighters[0].face_up and len(state.fighters[0].face_up) == 1
 
