@@ -412,3 +412,30 @@ async def test_a_custom_force_is_built_from_my_force_menus(anthology):
     await (await alice.click(panel, KEEP)).response()
     await anthology.settled()
     assert (await arena.state()).fighters[0].ready
+
+
+async def test_a_move_an_ability_gives_is_made_space_by_space_from_the_boards_free_move_menu(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await placed_arena(anthology, FORCES)  # Ulzii's Wheel Away: after a hit, he may move one space
+    for _ in range(80):
+        state = await arena.state()
+        if state.offers and state.offers[0].kind == "step":
+            break
+        assert state.result is None, "the game ended before Ulzii hit"
+        await arena.play_one(await arena.to_act(), use_abilities=True)
+    else:
+        raise AssertionError("Ulzii never hit")
+
+    assert await arena.to_act() is bob and arena.board.button_labels() == [STOP, MY_FORCE]
+    assert "moves with Wheel Away: up to 1 more space(s)" in arena.board.embeds[0]["description"]
+    refused = await arena.press(alice, STOP)
+    assert refused.ephemeral and "not your turn" in refused.content and await arena.state() == state
+    ulzii = state.fighters[1]
+    label = arena.menus()[FREE_MOVE][0]
+    await arena.pick(bob, FREE_MOVE, label)
+    after = await arena.state()
+    assert after.fighters[1].space != ulzii.space and not after.offers
+    assert after.actions_left == state.actions_left, "the move was the ability's, not an action"
+    log = stored_log(anthology.settings.database_path, arena.match_id)
+    assert log[-1].seat == 1 and log[-1].action.startswith("move ")
+    assert FREE_MOVE not in arena.menus() and STOP not in arena.board.button_labels()
