@@ -90,6 +90,21 @@ class Arena:
         assert not panel.selects() and KEEP not in panel.button_labels(), "the force is ready"
         return panel
 
+    async def seat_of(self, player: ScriptedUser) -> int:
+        return next(seat for seat, person in (await self.people()).items() if person is player)
+
+    async def tournament_choice(self, player: ScriptedUser) -> None:
+        """In a tournament game, from My force: the first warrior of the stack left, or the first four supports
+        of the stack left, kept in that order."""
+        panel = await (await player.click(self.board, MY_FORCE)).response()
+        if WARRIOR_FOR_GAME in self.menus(panel):
+            await self.pick(player, WARRIOR_FOR_GAME, panel.select_options(WARRIOR_FOR_GAME)[0], panel)
+            return
+        while STACK_SUPPORT in self.menus(panel):
+            panel = await self.pick(player, STACK_SUPPORT, panel.select_options(STACK_SUPPORT)[0], panel)
+        if KEEP in panel.button_labels():
+            await self.press(player, KEEP, panel)
+
     def card_name(self, card: str) -> str:
         return self.pool.warrior(card).name if card.startswith("wr-") else self.pool.support(card).name
 
@@ -439,3 +454,69 @@ async def test_a_move_an_ability_gives_is_made_space_by_space_from_the_boards_fr
     log = stored_log(anthology.settings.database_path, arena.match_id)
     assert log[-1].seat == 1 and log[-1].action.startswith("move ")
     assert FREE_MOVE not in arena.menus() and STOP not in arena.board.button_labels()
+
+
+STACK_PACKS, WARRIOR_FOR_GAME = "Add a warrior with its ready-made pack", "Choose your warrior for this game"
+STACK_SUPPORT = "Add a support of your stack to this game's force"
+STACK_OF = {"alice": ("Kaito", "Ulzii", "Itzel"), "bob": ("Arshan", "Kallias", "Brannoc")}
+
+
+async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    anthology.next_seed = 8  # a match of two games, the second chosen and placed by the first one's winner first
+    arena = await started_arena(anthology, alice, bob, options="match=3")
+    assert "building stacks for a best of 3" in arena.board.embeds[0]["title"]
+    for player in (alice, bob):
+        panel = await (await player.click(arena.board, MY_FORCE)).response()
+        for warrior in STACK_OF[player.name]:
+            label = next(label for label in panel.select_options(STACK_PACKS) if label.startswith(warrior))
+            panel = await arena.pick(player, STACK_PACKS, label, panel)
+        assert "Your stack, not used yet" in panel.text() and STACK_PACKS not in arena.menus(panel)
+        await arena.assert_secrets_kept()
+    assert (await arena.state()).phase == "forces" and "game 1 of a best of 3" in arena.board.embeds[0]["title"]
+
+    games_seen, restarted, leads = 0, False, []
+    for _ in range(900):
+        state = await arena.state()
+        if state.result is not None:
+            break
+        await arena.assert_secrets_kept()
+        finished = len(state.tournament.winners)
+        if finished > games_seen:
+            games_seen = finished
+            score = arena.field("Match")
+            assert score.startswith(f"alice {state.tournament.wins(0)} – bob {state.tournament.wins(1)}")
+            said = anthology.fake.channel_messages(anthology.channel)[-1].content
+            assert f"game {finished}" in said and "The score: alice" in said
+            if not restarted:
+                panel = await (await alice.click(arena.board, MY_FORCE)).response()
+                piles = {field["name"]: field["value"] for field in panel.embeds[0]["fields"]}
+                first = [arena.card_name(card) for card in state.tournament.stacks[1].used]
+                assert piles["bob's discard pile"] == ", ".join(first), "both discard piles are open"
+                await anthology.restart()
+                restarted = True
+                assert await arena.state() == state, "a restart between games loses nothing"
+            if state.tournament.lead is not None:
+                leads.append(state.tournament.lead)
+                assert await arena.to_act() is (alice, bob)[state.tournament.lead], "the winner chooses first"
+        player = await arena.to_act() if state.phase not in ("forces", "supports") else None
+        if state.phase in ("forces", "supports"):
+            for seat, person in (await arena.people()).items():
+                if seat in arena.rules.actors(state):
+                    await arena.tournament_choice(person)
+        elif state.phase == "placing" and not state.fighters[(await arena.seat_of(player))].warrior:
+            await arena.tournament_choice(player)
+        else:
+            await arena.play_one(player)
+    else:
+        raise AssertionError("the match did not end")
+
+    games = len(state.tournament.winners)
+    assert restarted and games >= 2 and leads
+    outcome = arena.rules.outcome(state)
+    wins = [state.tournament.wins(seat) for seat in (0, 1)]
+    assert max(wins) == 2 and outcome.winners == (wins.index(2),)
+    used = state.tournament.stacks[0].used
+    assert len(used) == 5 * games, "each game's warrior and four supports went to the discard pile"
+    final = anthology.fake.channel_messages(anthology.channel)[-1]
+    assert final.content == arena.field("Game over") and "won the match" in final.content

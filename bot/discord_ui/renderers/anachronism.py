@@ -1,6 +1,7 @@
 """How Anachronism looks in Discord: the arena as a picture under the board's embed, both warriors' numbers and
-cards beside it with the latest rolls; the active player's moves, turns, attacks and abilities as menus and
-buttons on the board (only what is legal is offered); and each player's force, chosen and ordered in private."""
+cards beside it with the latest rolls (and a tournament match's score); the active player's moves, turns, attacks
+and abilities as menus and buttons on the board (only what is legal is offered); and each player's force, chosen
+and ordered in private, with their tournament stack and both discard piles."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_ui.renderers import Choice, GameRenderer, Menu, PrivatePanel
+from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
 from bot.discord_ui.renderers.arena_picture import arena_png
 from bot.discord_ui.wording import mention
 from bot.engine import Event, Outcome
@@ -17,6 +18,7 @@ from bot.games.anachronism.actions import (
     Attack,
     ChooseForce,
     ChooseWarrior,
+    ClearStack,
     Decline,
     Discard,
     EndTurn,
@@ -30,8 +32,19 @@ from bot.games.anachronism.actions import (
 )
 from bot.games.anachronism.arena import FACING_NAMES
 from bot.games.anachronism.content import CardPool
-from bot.games.anachronism.events import AnachronismEnd
-from bot.games.anachronism.state import CHOOSE_ATTACK, DISCARD, FORCES, PLACING, ROUNDS, STEP, Roll
+from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.state import (
+    CHOOSE_ATTACK,
+    DISCARD,
+    FORCES,
+    PLACING,
+    ROUNDS,
+    STACKS,
+    STEP,
+    SUPPORTS,
+    SUPPORTS_PER_FORCE,
+    Roll,
+)
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
 from bot.matches import Match
 
@@ -50,6 +63,8 @@ class AnachronismRenderer(GameRenderer):
 
     def board(self, match: Match, view: AnachronismPublicView) -> discord.Embed:
         embed = discord.Embed(title=self._title(view), description=self._situation(match, view))
+        if view.match is not None:
+            embed.add_field(name="Match", value=self._score_text(match, view), inline=False)
         for fighter in view.fighters:
             embed.add_field(name=self._fighter_name(match, fighter), value=self._fighter_text(fighter), inline=True)
         if view.last_rolls:
@@ -62,7 +77,7 @@ class AnachronismRenderer(GameRenderer):
         return embed
 
     def board_picture(self, match: Match, view: AnachronismPublicView) -> bytes | None:
-        if view.phase == FORCES:
+        if view.phase in (STACKS, FORCES):
             return None
         return arena_png(view, self.pool, [player.name for player in match.players], self._grid_shown(view))
 
@@ -75,15 +90,45 @@ class AnachronismRenderer(GameRenderer):
         return weapons[0] if weapons else None
 
     def _title(self, view: AnachronismPublicView) -> str:
+        game = "" if view.match is None else f", game {view.match.game} of a best of {view.match.games}"
+        if view.phase == STACKS:
+            return f"Anachronism: building stacks for a best of {view.match.games}"
         if view.phase == FORCES:
-            return "Anachronism: choosing forces"
+            return f"Anachronism{game}: choosing {'warriors' if view.match else 'forces'}"
         if view.phase == PLACING:
-            return "Anachronism: placing the warriors"
-        return f"Anachronism: round {view.round} of {ROUNDS}"
+            return f"Anachronism{game}: placing the warriors"
+        if view.phase == SUPPORTS:
+            return f"Anachronism{game}: choosing supports"
+        return f"Anachronism{game}: round {view.round} of {ROUNDS}"
+
+    def _score_text(self, match: Match, view: AnachronismPublicView) -> str:
+        score = view.match
+        wins = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(score.wins))
+        draws = f", {score.draws} drawn" if score.draws else ""
+        needed = score.games // 2 + 1
+        return f"{wins}{draws} (the first to {needed} wins takes the match). Discard piles: press {self.panel_label}."
 
     def _situation(self, match: Match, view: AnachronismPublicView) -> str:
         if view.outcome is not None:
             return "The fight is over."
+        if view.phase == STACKS:
+            done = [
+                f"{mention(match.at_seat(seat))}: {'ready ✅' if ready else 'building…'}"
+                for seat, ready in enumerate(view.match.stacks_ready)
+            ]
+            return (
+                f"Each player builds a tournament stack in private (press {self.panel_label}): "
+                f"{view.match.games} warriors with different names and four supports for each, no card twice.\n"
+                + "\n".join(done)
+            )
+        if view.phase == FORCES and view.match is not None:
+            done = [
+                f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
+            ]
+            return (
+                f"Each player chooses a warrior from their stack in private (press {self.panel_label}).\n"
+                + "\n".join(done)
+            )
         if view.phase == FORCES:
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
@@ -91,12 +136,23 @@ class AnachronismRenderer(GameRenderer):
             return "Each player picks a warrior and lays down four supports in private (press My force).\n" + "\n".join(
                 done
             )
-        if view.phase == PLACING:
-            # The lower set-up roll places first (the latest rolls are the set-up rolls while placing).
-            rolled = {shown.seat: sum(shown.dice) for shown in view.last_rolls if shown.kind == "setup"}
-            unplaced = [f for f in view.fighters if f.space is None]
-            first = min(unplaced, key=lambda f: (rolled.get(f.seat, 0), f.seat)) if unplaced else None
-            return f"{mention(match.at_seat(first.seat))} places a warrior in their starting row." if first else ""
+        if view.phase == SUPPORTS:
+            done = [
+                f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
+            ]
+            return (
+                f"Each player chooses four supports from their stack and lays them down in private (press "
+                f"{self.panel_label}).\n" + "\n".join(done)
+            )
+        if view.phase == PLACING and view.placing is not None:
+            who = mention(match.at_seat(view.placing))
+            if view.match is not None and view.match.lead is not None:
+                winner = match.at_seat(view.match.lead).name
+                return (
+                    f"{winner} won the last game, so chooses and places a warrior first; then the other player, "
+                    f"having seen it. Now: {who} chooses a warrior (press {self.panel_label}) and places it."
+                )
+            return f"{who} places a warrior in their starting row (the lower set-up roll places first)."
         lines = []
         if view.pending_roll is not None:
             lines.append(f"🎲 {self.roll_text(match, view.pending_roll)}.")
@@ -227,6 +283,22 @@ class AnachronismRenderer(GameRenderer):
         picks: list[Choice] = []
         buttons: list[Choice] = []
         notes: list[str] = []
+        if view.stack is not None:
+            self._add_stack_fields(embed, match, view)
+            if view.stacking:
+                return self._stack_panel(embed, view)
+            if not view.warrior:
+                warriors = [
+                    Choice(self._warrior_label(self.pool.warrior(action.warrior)), action.notation)
+                    for action in view.legal_actions
+                    if isinstance(action, ChooseWarrior)
+                ]
+                embed.description = (
+                    "Choose the warrior of your stack that fights this game."
+                    if warriors
+                    else "Waiting for the other player."
+                )
+                return PrivatePanel(embed, picks=warriors, pick_placeholder="Choose your warrior for this game")
         if not view.warrior:
             embed.description = (
                 "**Quick play**: choose a warrior, and its ready-made pack of four supports comes with it. "
@@ -234,8 +306,7 @@ class AnachronismRenderer(GameRenderer):
             )
             quick, custom = [], []
             for warrior in self.pool.warriors if view.choosing else ():
-                numbers = f"Life {warrior.life}, Speed {warrior.speed}, Exp {warrior.experience}"
-                label = f"{warrior.name} ({warrior.culture}): {numbers}"
+                label = self._warrior_label(warrior)
                 quick.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
                 custom.append(Choice(label, ChooseWarrior(warrior.id).notation))
             menus = (Menu("Custom force: choose a warrior", custom),) if custom else ()
@@ -252,19 +323,16 @@ class AnachronismRenderer(GameRenderer):
         supports = "\n".join(order)[:1024] or "none yet"
         embed.add_field(name="Supports, left (revealed first) to right", value=supports, inline=False)
         menus = []
+        from_stack = [
+            Choice(self._support_label(action.card), action.notation)
+            for action in view.legal_actions
+            if isinstance(action, AddSupport)
+        ]
+        if from_stack:
+            menus.append(Menu("Add a support of your stack to this game's force", from_stack))
+            notes.append(f"Add {SUPPORTS_PER_FORCE - len(view.supports)} more support(s) to your force.")
         if view.building:
-            untaken = [card for card in self.pool.supports if card.id not in view.supports]
-            for placeholder, kinds in (
-                ("Add an inspiration or a weapon", ("inspiration", "weapon")),
-                ("Add armour or a special", ("armor", "special")),
-            ):
-                choices = [
-                    Choice(f"{card.name} ({card.type}, initiative {card.initiative})", AddSupport(card.id).notation)
-                    for card in untaken
-                    if card.type in kinds
-                ]
-                if choices:
-                    menus.append(Menu(placeholder, choices))
+            menus.extend(self._pool_support_menus(view.supports))
             notes.append(f"Add {4 - len(view.supports)} more support(s) to your force.")
         for action in view.legal_actions:
             if isinstance(action, LayDown):
@@ -281,13 +349,105 @@ class AnachronismRenderer(GameRenderer):
             embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes, menus=menus
         )
 
+    def _warrior_label(self, warrior) -> str:
+        numbers = f"Life {warrior.life}, Speed {warrior.speed}, Exp {warrior.experience}"
+        return f"{warrior.name} ({warrior.culture}): {numbers}"
+
+    def _support_label(self, card: str) -> str:
+        support = self.pool.support(card)
+        return f"{support.name} ({support.type}, initiative {support.initiative})"
+
+    def _pool_support_menus(self, taken: Sequence[str]) -> list[Menu]:
+        """Two menus of the pool's supports not `taken` (a select holds at most 25 options)."""
+        untaken = [card for card in self.pool.supports if card.id not in taken]
+        menus = []
+        for placeholder, kinds in (
+            ("Add an inspiration or a weapon", ("inspiration", "weapon")),
+            ("Add armour or a special", ("armor", "special")),
+        ):
+            choices = [
+                Choice(self._support_label(card.id), AddSupport(card.id).notation)
+                for card in untaken
+                if card.type in kinds
+            ]
+            if choices:
+                menus.append(Menu(placeholder, choices))
+        return menus
+
+    def _add_stack_fields(self, embed: discord.Embed, match: Match, view: AnachronismSeatView) -> None:
+        """A tournament player's stack (what no game has used yet) and both discard piles, which are open."""
+        stack = view.stack
+        warriors = [self.pool.warrior(card).name for card in stack.warriors if card not in stack.used]
+        supports = [self.pool.support(card).name for card in stack.supports if card not in stack.used]
+        embed.add_field(
+            name="Your stack, not used yet",
+            value=("Warriors: " + (", ".join(warriors) or "none") + "\nSupports: " + (", ".join(supports) or "none"))[
+                :1024
+            ],
+            inline=False,
+        )
+        for seat, pile in enumerate(view.public.match.discards):
+            names = [self.pool.warrior(card).name if card.startswith("wr-") else self.pool.support(card).name
+                     for card in pile]  # fmt: skip
+            owner = "Your" if seat == view.seat else f"{match.at_seat(seat).name}'s"
+            embed.add_field(name=f"{owner} discard pile", value=(", ".join(names) or "empty")[:1024], inline=False)
+
+    def _stack_panel(self, embed: discord.Embed, view: AnachronismSeatView) -> PrivatePanel:
+        """Building a tournament stack from the pool: warriors with their packs, warriors alone, supports."""
+        games, stack = view.public.match.games, view.stack
+        embed.description = (
+            f"Build your tournament stack: {games} warriors with different names and {games * SUPPORTS_PER_FORCE} "
+            f"supports (four for each warrior), no card twice. Each game of the match uses one warrior and four "
+            f"supports of it that no earlier game used."
+        )
+        menus: list[Menu] = []
+        if len(stack.warriors) < games:
+            fresh = [warrior for warrior in self.pool.warriors if warrior.id not in stack.warriors]
+            room = games * SUPPORTS_PER_FORCE - len(stack.supports) >= SUPPORTS_PER_FORCE
+            packs = [
+                Choice(self._warrior_label(warrior), ChooseForce(warrior.id, warrior.pack).notation)
+                for warrior in fresh
+                if room and not set(warrior.pack) & set(stack.supports)
+            ]
+            if packs:
+                menus.append(Menu("Add a warrior with its ready-made pack", packs))
+            alone = [Choice(self._warrior_label(warrior), ChooseWarrior(warrior.id).notation) for warrior in fresh]
+            menus.append(Menu("Add a warrior alone", alone))
+        if len(stack.supports) < games * SUPPORTS_PER_FORCE:
+            menus.extend(self._pool_support_menus(stack.supports))
+        buttons = [Choice("Start my stack over", action.notation) for action in view.legal_actions
+                   if isinstance(action, ClearStack)]  # fmt: skip
+        notes = [f"{len(stack.warriors)} of {games} warriors, {len(stack.supports)} of {games * 4} supports."]
+        return PrivatePanel(embed, buttons=buttons, notes=notes, menus=menus)
+
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         return []
 
+    def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
+        """The end of each game of a tournament match, and the score, in the channel."""
+        said = []
+        for event in events:
+            if event.kind is not AnachronismEvent.GAME_ENDED:
+                continue
+            data = event.data
+            score = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(data["wins"]))
+            if event.seat is None:
+                said.append(Announcement(f"Game {data['game']} of the match is a draw. The score: {score}."))
+            else:
+                fell = data["reason"] == AnachronismEnd.DEFEAT
+                how = "the other warrior fell" if fell else "more Life or Experience after five rounds"
+                winner = match.at_seat(event.seat).name
+                said.append(Announcement(f"⚔️ {winner} wins game {data['game']} ({how}). The score: {score}."))
+        return said
+
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
+        if outcome.reason is AnachronismEnd.MATCH and not outcome.winners:
+            return "The match is a draw: both players won as many games."
         if outcome.reason is AnachronismEnd.DRAW:
             return "After five rounds neither warrior had more Life or Experience: a draw."
         winner = mention(match.at_seat(outcome.winners[0]))
+        if outcome.reason is AnachronismEnd.MATCH:
+            return f"🏆 {winner} won the match."
         if outcome.reason is AnachronismEnd.DEFEAT:
             return f"🏆 {winner} won: the other warrior fell."
         return f"🏆 {winner} won after five rounds, with more Life (or, at equal Life, more Experience)."

@@ -15,9 +15,11 @@ The modules, each imported by name (this package re-exports nothing):
 - `events`: what can happen in a match, and why a match ends;
 - `state`: fighters, rounds, the attack in progress and the choices waiting, and the rolls shown;
 - `abilities`: the interpreter: what the cards in play add to a warrior's numbers, and their conditions and limits;
+- `routines`: the named routines of the `code` effect, for the rare ability the vocabulary cannot say;
 - `computers`: how a computer player chooses its force and plays its turns;
 - `views`: what the table, or one seat, may see;
 - `combat`: attacks (rolls, after-roll choices, ties, criticals, damage, hit and miss abilities, defeat) and
   carrying out a used ability's cost and effects;
+- `tournament`: matches of several games (best of 3 or 5): tournament stacks, the games in turn and the score;
 - `rules`: `AnachronismRules`, the turn structure: forces, set-up, rounds, restrictions, turns and the end.
 """

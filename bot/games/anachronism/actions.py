@@ -1,5 +1,8 @@
-"""What a player of Anachronism may do: choose a force, place the warrior, act on their turn (move, rotate,
-attack, use an Action ability, pass, end the turn), and answer the choices the game asks for."""
+"""What a player of Anachronism may do: build a tournament stack, choose a force, place the warrior, act on their
+turn (move, rotate, attack, use an Action ability, pass, end the turn), and answer the choices the game asks for.
+
+While a tournament stack is built, `ChooseForce` adds a warrior with its pack, `ChooseWarrior` a warrior alone and
+`AddSupport` a support; in a tournament game they choose from the player's own stack."""
 
 from __future__ import annotations
 
@@ -38,6 +41,15 @@ class AddSupport:
     @property
     def notation(self) -> str:
         return f"add {self.card}"
+
+
+@dataclass(frozen=True)
+class ClearStack:
+    """Start a tournament stack over (while it is not complete)."""
+
+    @property
+    def notation(self) -> str:
+        return "clear"
 
 
 @dataclass(frozen=True)
@@ -155,5 +167,19 @@ class EndTurn:
 
 
 AnachronismAction = (
-    ChooseForce | LayDown | KeepOrder | Place | Move | Rotate | Attack | UseAbility | Decline | Discard | Pass | EndTurn
+    ChooseForce
+    | ChooseWarrior
+    | AddSupport
+    | ClearStack
+    | LayDown
+    | KeepOrder
+    | Place
+    | Move
+    | Rotate
+    | Attack
+    | UseAbility
+    | Decline
+    | Discard
+    | Pass
+    | EndTurn
 )

@@ -20,6 +20,7 @@ from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
     LAST_ROLLS,
+    PLAYING,
     STEP,
     USE,
     AnachronismState,
@@ -147,7 +148,7 @@ class Combat:
         offers = []
         for seat, trigger in triggers:
             for card, index, ability in list(in_play(pool, state.fighters[seat])):
-                if state.result is not None:
+                if self._over(state):
                     break  # an ability before this one ended the game
                 if ability.trigger != trigger or not abilities.usable(pool, state, seat, card, index, ability, attack):
                     continue
@@ -158,11 +159,11 @@ class Combat:
                     # something, so a limit is never spent on nothing.
                     offers.append(Offer(seat, USE, card, index))
         state = self._check_defeat(state, events)
-        return state if state.result is not None else replace(state, offers=(*state.offers, *offers))
+        return state if self._over(state) else replace(state, offers=(*state.offers, *offers))
 
     def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
         down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]
-        if not down or state.result is not None:
+        if not down or self._over(state):
             return state
         standing = tuple(seat for seat in range(state.seat_count) if seat not in down)
         placings = (standing, tuple(down)) if standing else (tuple(down),)
@@ -178,7 +179,13 @@ class Combat:
                 return self._end(state, AnachronismEnd.LIFE, ((winner,), (opponent_of(state, winner),)), events)
         return self._end(state, AnachronismEnd.DRAW, ((first, second),), events)
 
+    def _over(self, state: AnachronismState) -> bool:
+        """Whether the game in play has ended (in a tournament match, the next game may have begun)."""
+        return state.result is not None or state.phase != PLAYING
+
     def _end(self, state: AnachronismState, result: AnachronismEnd, placings: tuple, events: list) -> AnachronismState:
+        if state.tournament is not None:
+            return self.game_ended(state, result, placings, events)
         state = replace(state, result=result, placings=placings, actions_left=0)
         events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
         return state

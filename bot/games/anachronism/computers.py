@@ -12,6 +12,7 @@ from bot.games.anachronism.actions import (
     AnachronismAction,
     Attack,
     ChooseForce,
+    ChooseWarrior,
     Decline,
     Discard,
     EndTurn,
@@ -21,7 +22,7 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import step
-from bot.games.anachronism.state import DISCARD, FORCES, PLACING, STEP, USE, AnachronismState
+from bot.games.anachronism.state import DISCARD, FORCES, PLACING, STACKS, STEP, SUPPORTS, USE, AnachronismState
 
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
@@ -32,12 +33,9 @@ COMPUTER_DELAY = 2.0
 
 def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) -> AnachronismAction:
     actions = rules.legal_actions(state, seat)
-    if state.phase == FORCES:
-        packs = [action for action in actions if isinstance(action, ChooseForce)]
-        if packs:
-            return SeededRandom(state.rng_state ^ seat).pick(packs)
-        adds = [action for action in actions if isinstance(action, AddSupport)]  # a custom force begun for it
-        return SeededRandom(state.rng_state ^ seat).pick(adds) if adds else KeepOrder()
+    chance = SeededRandom(state.rng_state ^ seat)
+    if state.phase in (STACKS, FORCES, SUPPORTS) or not state.fighters[seat].warrior:
+        return _force(rules, state, seat, actions, chance)
     if state.phase == PLACING:
         other = state.fighters[1 - seat].space
         places = [action for action in actions if isinstance(action, Place)]
@@ -69,6 +67,24 @@ def _closer(rules: AnachronismRules, state: AnachronismState, seat: Seat, action
         return None
     best = max(moves, key=lambda move: _prospect(rules, state, seat, move))
     return best if _prospect(rules, state, seat, best) > _prospect_here(rules, state, seat) else None
+
+
+def _force(rules: AnachronismRules, state: AnachronismState, seat: Seat, actions, chance) -> AnachronismAction:
+    """Ready-made packs: a warrior with its pack (a stack of them, in a tournament), or in a tournament game any
+    warrior left, then its own pack's supports while the stack still has them."""
+    packs = [action for action in actions if isinstance(action, ChooseForce)]
+    if packs:
+        return chance.pick(packs)
+    warriors = [action for action in actions if isinstance(action, ChooseWarrior)]
+    if warriors:
+        return chance.pick(warriors)
+    adds = [action for action in actions if isinstance(action, AddSupport)]  # a force or stack begun for it
+    if adds:
+        fighter = state.fighters[seat]
+        pack = rules.pool.warrior(fighter.warrior).pack if fighter.warrior else ()
+        own = [action for action in adds if action.card in pack]
+        return own[0] if own else chance.pick(adds)
+    return KeepOrder()
 
 
 def _worth_using(state: AnachronismState, seat: Seat) -> bool:

@@ -19,6 +19,10 @@ class AnachronismEvent(StrEnum):
     ROTATED = "rotated"
     ATTACKED = "attacked"
     TURN_STARTED = "turn_started"
+    STACK_READY = "stack_ready"
+    """Public: only that a tournament stack is complete."""
+    GAME_ENDED = "game_ended"
+    """One game of a tournament match ended; the match goes on."""
     GAME_OVER = "game_over"
 
 
@@ -29,3 +33,5 @@ class AnachronismEnd(StrEnum):
     """After the fifth round, more Life won (or, with equal Life, more Experience)."""
     DRAW = "draw"
     """After the fifth round, Life and Experience were equal."""
+    MATCH = "match"
+    """A tournament match: the player who won more of its games won it (with equal wins, nobody did)."""

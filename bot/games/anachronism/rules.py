@@ -36,6 +36,7 @@ from bot.games.anachronism.actions import (
     Attack,
     ChooseForce,
     ChooseWarrior,
+    ClearStack,
     Decline,
     Discard,
     EndTurn,
@@ -58,11 +59,15 @@ from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
     DISCARD,
     FORCES,
+    GAME_START,
     LAST_ROLLS,
     PLACING,
     PLAYING,
     ROUNDS,
+    STACKS,
     STEP,
+    SUPPORTS,
+    SUPPORTS_PER_FORCE,
     USE,
     AnachronismState,
     AttackRoll,
@@ -70,13 +75,15 @@ from bot.games.anachronism.state import (
     Offer,
     Roll,
 )
-from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
+from bot.games.anachronism.tournament import TournamentPlay, new_tournament
+from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView, MatchScore
 
-SUPPORTS_PER_FORCE = 4
+MATCH_OPTION = "match"
 
 
-class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
-    """The rules of Anachronism for two players, with rulings C1-C6, over a pool of cards."""
+class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, AnachronismAction]):
+    """The rules of Anachronism for two players, single games and tournament matches, with rulings C1-C7, over a
+    pool of cards."""
 
     key = "anachronism"
     title = "Anachronism"
@@ -86,7 +93,15 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     event_kinds = AnachronismEvent
     end_reasons = AnachronismEnd
     fixed_fields = ("computer_seats",)
-    options = (Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1), "A computer player takes the second seat."),)
+    options = (
+        Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1), "A computer player takes the second seat."),
+        Option(
+            MATCH_OPTION,
+            "Match",
+            (1, 3, 5),
+            "1: a single game; 3 or 5: a match, best of 3 or 5 games, from a stack of 3 or 5 warriors each.",
+        ),
+    )
 
     def __init__(self, pool: CardPool) -> None:
         unknown = {
@@ -103,36 +118,33 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     # -- the engine's interface ----------------------------------------------------------------------------
 
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnachronismState:
-        """Empty fighters: each player first chooses a force in private."""
+        """Empty fighters: each player first chooses a force in private (in a tournament match, a stack)."""
         if seating.seat_count != 2:
             raise ValueError("Anachronism is for 2 players")
-        self.resolve_options(options)
+        games = self.resolve_options(options)[MATCH_OPTION]
         return AnachronismState(
             computer_seats=tuple(sorted(seating.computers)),
-            phase=FORCES,
+            phase=FORCES if games == 1 else STACKS,
             fighters=(Fighter(), Fighter()),
-            round=0,
-            order=(),
-            stage="",
-            handled=(),
-            turn_index=0,
-            actions_left=0,
-            attack=None,
-            offers=(),
-            queued=(),
-            lasting=(),
+            **GAME_START,
             last_rolls=(),
             result=None,
             placings=(),
             rng_state=SeededRandom(seed).state,
             steps=0,
+            tournament=None if games == 1 else new_tournament(games, seating.seat_count),
         )
 
     def actors(self, state: AnachronismState) -> frozenset[Seat]:
         if state.result is not None:
             return frozenset()
-        if state.phase == FORCES:
-            return frozenset(seat for seat, fighter in enumerate(state.fighters) if not fighter.ready)
+        seats = range(state.seat_count)
+        if state.phase == STACKS:
+            return frozenset(seat for seat in seats if not self.stack_complete(state, seat))
+        if state.phase == FORCES and state.tournament is not None:
+            return frozenset(seat for seat in seats if not state.fighters[seat].warrior)
+        if state.phase in (FORCES, SUPPORTS):
+            return frozenset(seat for seat in seats if not state.fighters[seat].ready)
         if state.phase == PLACING:
             return frozenset({self._placing(state)})
         if state.offers:
@@ -142,15 +154,21 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     def legal_actions(self, state: AnachronismState, seat: Seat) -> tuple[AnachronismAction, ...]:
         if seat not in self.actors(state):
             return ()
-        if state.phase == FORCES:
-            fighter = state.fighters[seat]
+        fighter = state.fighters[seat]
+        if state.phase == STACKS:
+            return self.stack_actions(state, seat)
+        if state.phase == FORCES and state.tournament is not None:
+            return tuple(ChooseWarrior(warrior) for warrior in self.warriors_left(state, seat))
+        if state.phase in (FORCES, SUPPORTS):
             if not fighter.warrior:
                 packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in self.pool.warriors)
                 return (*packs, *(ChooseWarrior(warrior.id) for warrior in self.pool.warriors))
             if len(fighter.supports) < SUPPORTS_PER_FORCE:
-                return tuple(AddSupport(card.id) for card in self.pool.supports if card.id not in fighter.supports)
+                return tuple(AddSupport(card) for card in self._support_choices(state, seat))
             return (*(LayDown(card) for card in fighter.supports[fighter.laid :]), KeepOrder())
         if state.phase == PLACING:
+            if not fighter.warrior:  # a tournament game after one someone won: choose, then place
+                return tuple(ChooseWarrior(warrior) for warrior in self.warriors_left(state, seat))
             row = starting_row(seat)
             return tuple(Place(column) for column, space in enumerate(row) if not abilities.occupied(state, space))
         if state.offers:
@@ -170,8 +188,16 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         if seat not in self.actors(state):
             raise IllegalAction("It is not your turn")
         events: list[Event] = []
-        if state.phase == FORCES:
+        if state.phase == STACKS:
+            state = self.build_stack(state, seat, action, events)
+        elif state.phase == FORCES and state.tournament is not None:
+            state = self.choose_warrior(state, seat, action)
+            if all(fighter.warrior for fighter in state.fighters):
+                state = self._setup_rolls(state, events)
+        elif state.phase in (FORCES, SUPPORTS):
             state = self._forces(state, seat, action, events)
+        elif state.phase == PLACING and not state.fighters[seat].warrior:
+            state = self.choose_warrior(state, seat, action)
         elif state.phase == PLACING:
             if not isinstance(action, Place):
                 raise IllegalAction("Place your warrior in your starting row first")
@@ -185,12 +211,16 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     def outcome(self, state: AnachronismState) -> Outcome | None:
         if state.result is None:
             return None
-        winners = () if state.result is AnachronismEnd.DRAW else state.placings[0]
+        # Everyone placed together (a draw, or a match with equal wins): nobody won.
+        winners = () if len(state.placings) == 1 else state.placings[0]
         return Outcome(winners=winners, reason=state.result, placings=state.placings)
 
     def view(self, state: AnachronismState, seat: Seat | None) -> AnachronismPublicView | AnachronismSeatView:
         actors = self.actors(state)
-        offered = () if state.phase == FORCES or len(actors) != 1 else self.legal_actions(state, min(actors))
+        # Forces, stacks and supports are chosen in private; a warrior chosen from a stack shows once placed.
+        private = state.phase in (STACKS, FORCES, SUPPORTS) or len(actors) != 1
+        offered = () if private else self.legal_actions(state, min(actors))
+        offered = tuple(action for action in offered if not isinstance(action, ChooseWarrior))
         modifiers = tuple(
             (action.notation, self._modifier(state, min(actors), action))
             for action in offered
@@ -202,6 +232,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             order=state.order,
             active=state.active,
             actions_left=state.actions_left if state.active is not None else 0,
+            placing=self._placing(state) if state.phase == PLACING and state.result is None else None,
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
             question=state.offers[0] if state.offers else None,
             last_rolls=state.last_rolls,
@@ -209,20 +240,48 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             offered=tuple(offered),
             attack_modifiers=modifiers,
             outcome=self.outcome(state),
+            match=self._score(state),
         )
         if seat is None:
             return public
         fighter = state.fighters[seat]
         offer = state.offers[0] if state.offers and state.offers[0].seat == seat else None
-        # The choice of warriors and supports is the pool itself: listing it would name the other player's cards.
-        pool_choices = (ChooseForce, ChooseWarrior, AddSupport)
-        actions = tuple(action for action in self.legal_actions(state, seat) if not isinstance(action, pool_choices))
-        choosing = state.phase == FORCES and not fighter.warrior
-        building = state.phase == FORCES and bool(fighter.warrior) and len(fighter.supports) < SUPPORTS_PER_FORCE
-        return AnachronismSeatView(public, seat, fighter.warrior, fighter.supports, offer, actions, choosing, building)
+        actions = self.legal_actions(state, seat)
+        single = state.tournament is None
+        from_pool = single or state.phase == STACKS
+        if from_pool:
+            # The choice of warriors and supports is the pool itself: listing it would name the other player's
+            # cards. A tournament game's choices are the seat's own stack, which it may see.
+            pool_choices = (ChooseForce, ChooseWarrior, AddSupport)
+            actions = tuple(action for action in actions if not isinstance(action, pool_choices))
+        choosing = single and state.phase == FORCES and not fighter.warrior
+        building = (
+            single and state.phase == FORCES and bool(fighter.warrior) and len(fighter.supports) < SUPPORTS_PER_FORCE
+        )
+        stack = None if single else state.tournament.stacks[seat]
+        return AnachronismSeatView(
+            public, seat, fighter.warrior, fighter.supports, offer, actions, choosing, building, stack,
+            stacking=state.phase == STACKS and seat in self.actors(state),
+        )  # fmt: skip
+
+    def _score(self, state: AnachronismState) -> MatchScore | None:
+        tournament = state.tournament
+        if tournament is None:
+            return None
+        finished = len(tournament.winners)
+        return MatchScore(
+            games=tournament.games,
+            game=finished if state.result is not None else finished + 1,
+            wins=tuple(tournament.wins(seat) for seat in range(state.seat_count)),
+            draws=sum(winner is None for winner in tournament.winners),
+            discards=tuple(stack.used for stack in tournament.stacks),
+            stacks_ready=tuple(self.stack_complete(state, seat) for seat in range(state.seat_count)),
+            lead=tournament.lead,
+        )
 
     def hidden_from(self, state: AnachronismState, seat: Seat | None) -> frozenset[str]:
-        """Another player's face-down supports, and their warrior until it is placed."""
+        """Another player's face-down supports, their warrior until it is placed, and the cards of their tournament
+        stack that no game has used."""
         hidden = set()
         for other, fighter in enumerate(state.fighters):
             if other == seat:
@@ -230,6 +289,15 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             hidden.update(fighter.supports[fighter.revealed :])
             if fighter.space is None and fighter.warrior:
                 hidden.add(fighter.warrior)
+            if state.tournament is not None:
+                stack = state.tournament.stacks[other]
+                hidden.update(card for card in (*stack.warriors, *stack.supports) if card not in stack.used)
+        if state.tournament is not None:
+            for stack in state.tournament.stacks:
+                hidden.difference_update(stack.used)  # the discard piles are open to both players
+            if seat is not None:
+                own = state.tournament.stacks[seat]
+                hidden.difference_update((*own.warriors, *own.supports))
         # Both players may bring the same card: one that is public on the other side, or in the seat's own force,
         # names nothing secret.
         for fighter in state.fighters:
@@ -242,7 +310,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
 
     def parse_action(self, text: str) -> AnachronismAction:
         words = text.strip().split()
-        simple = {"pass": Pass(), "end": EndTurn(), "decline": Decline(), "ready": KeepOrder()}
+        simple = {"pass": Pass(), "end": EndTurn(), "decline": Decline(), "ready": KeepOrder(), "clear": ClearStack()}
         try:
             if len(words) == 1 and words[0] in simple:
                 return simple[words[0]]
@@ -324,8 +392,16 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
     def _is_support(self, card: str) -> bool:
         return self.pool.has(card) and card in {support.id for support in self.pool.supports}
 
+    def _support_choices(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
+        """The supports the seat may add to its force now: any of the pool, or in a tournament game its stack's."""
+        if state.tournament is not None:
+            return self.supports_left(state, seat)
+        taken = state.fighters[seat].supports
+        return tuple(card.id for card in self.pool.supports if card.id not in taken)
+
     def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
-        """Choose a force, then lay its supports down in order; once both forces are ready, roll to place."""
+        """Choose a force, then lay its supports down in order; once both forces are ready, roll to place (in a
+        tournament game, where the warriors are placed already, the first round begins)."""
         fighter = state.fighters[seat]
         if not fighter.warrior:
             if isinstance(action, ChooseWarrior):
@@ -336,8 +412,12 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         if len(fighter.supports) < SUPPORTS_PER_FORCE:
             if not isinstance(action, AddSupport):
                 raise IllegalAction("Add four different supports to your force first")
-            if not self._is_support(action.card) or action.card in fighter.supports:
-                raise IllegalAction("Add a support card your force does not have yet")
+            if action.card not in self._support_choices(state, seat):
+                raise IllegalAction(
+                    "Add a support of your stack that no game has used and your force does not have yet"
+                    if state.tournament is not None
+                    else "Add a support card your force does not have yet"
+                )
             return with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
         if isinstance(action, LayDown):
             if action.card not in fighter.supports[fighter.laid :]:
@@ -356,7 +436,12 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         events.append(Event(AnachronismEvent.FORCE_CHOSEN, seat, {}))
         if not all(each.ready for each in state.fighters):
             return state
-        # Set-up rolls: ties are rolled again; the lower total places first.
+        if state.phase == SUPPORTS:
+            return self._begin_round(replace(state, phase=PLAYING), events)
+        return self._setup_rolls(state, events)
+
+    def _setup_rolls(self, state: AnachronismState, events: list) -> AnachronismState:
+        """Set-up rolls: ties are rolled again; the lower total places first."""
         rng = SeededRandom(state.rng_state)
         while True:
             rolls = [roll(rng) for _ in state.fighters]
@@ -369,8 +454,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         return replace(state, phase=PLACING, rng_state=rng.state, last_rolls=shown)
 
     def _placing(self, state: AnachronismState) -> Seat:
-        unplaced = [seat for seat, fighter in enumerate(state.fighters) if fighter.space is None]
-        return min(unplaced, key=lambda seat: state.fighters[seat].setup_roll)
+        return next(seat for seat in self.placing_order(state) if state.fighters[seat].space is None)
 
     def _place(self, state: AnachronismState, seat: Seat, column: int, events: list) -> AnachronismState:
         row = starting_row(seat)
@@ -381,6 +465,8 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
         events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
         if any(each.space is None for each in state.fighters):
             return state
+        if state.tournament is not None:
+            return replace(state, phase=SUPPORTS)  # a tournament game's supports are chosen once both are placed
         return self._begin_round(replace(state, phase=PLAYING), events)
 
     # -- rounds ----------------------------------------------------------------------------------------------
@@ -728,7 +814,7 @@ class AnachronismRules(Combat, GameRules[AnachronismState, AnachronismAction]):
             face_up=fighter.face_up,
             face_down=len(fighter.supports) - fighter.revealed,
             discarded=fighter.discarded,
-            chosen=fighter.ready,
+            chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
         )
 
     def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:

@@ -13,7 +13,11 @@ from bot.games.anachronism.content import Effect
 from bot.games.anachronism.events import AnachronismEnd
 
 ROUNDS = 5
-FORCES, PLACING, PLAYING = "forces", "placing", "playing"
+SUPPORTS_PER_FORCE = 4
+STACKS, FORCES, PLACING, SUPPORTS, PLAYING = "stacks", "forces", "placing", "supports", "playing"
+"""The phases of a game: tournament stacks (a tournament match's first step), forces (a warrior and its supports;
+in a tournament game, the warrior alone), placing the warriors, supports (a tournament game's, chosen after
+placing), and the rounds."""
 USE, DISCARD, STEP, CHOOSE_ATTACK = "use", "discard", "step", "attack"
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
 that moves it, space by space), or to choose what an attack an ability made is made with."""
@@ -127,6 +131,41 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Stack:
+    """A player's tournament stack (the tournament rules): warriors and four supports for each, no card twice."""
+
+    warriors: tuple[str, ...] = ()
+    supports: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
+    """The discard pile: every card of the stack an earlier game of the match used, face-down supports included."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A match of several games: the stacks by seat and each finished game's winner (None: a draw)."""
+
+    games: int
+    stacks: tuple[Stack, ...]
+    winners: tuple[Seat | None, ...] = ()
+
+    def wins(self, seat: Seat) -> int:
+        return sum(winner == seat for winner in self.winners)
+
+    @property
+    def lead(self) -> Seat | None:
+        """The winner of the last game, who chooses and places a warrior first (None: the first game, or after a
+        draw, which start the same way)."""
+        return self.winners[-1] if self.winners else None
+
+
+GAME_START = {
+    "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_left": 0, "attack": None,
+    "offers": (), "queued": (), "lasting": (),
+}  # fmt: skip
+"""The fields of `AnachronismState` as every game starts them (each game of a tournament match afresh)."""
+
+
+@dataclass(frozen=True)
 class AnachronismState:
     """A whole match, secrets included. Only `AnachronismRules.view` may show it to players."""
 
@@ -155,6 +194,8 @@ class AnachronismState:
     rng_state: int
     steps: int
     """How many actions the match has taken: each computer decision's timer is named by it."""
+    tournament: Tournament | None = None
+    """A match of several games; None for a single game."""
 
     @property
     def seat_count(self) -> int:

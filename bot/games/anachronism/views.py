@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.engine import Outcome, Seat
 from bot.games.anachronism.actions import AnachronismAction
-from bot.games.anachronism.state import Offer, Roll
+from bot.games.anachronism.state import Offer, Roll, Stack
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,25 @@ class FighterView:
     face_down: int
     discarded: tuple[str, ...]
     chosen: bool
-    """Whether the player's force is ready: chosen and laid down in order (what it is stays private)."""
+    """Whether the player's force is ready: chosen and laid down in order, or in a tournament game's choice of
+    warriors, the warrior chosen (what it is stays private)."""
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A tournament match as everyone sees it: the score, the game in play, and both discard piles."""
+
+    games: int
+    game: int
+    """The game in play (or the last one, once the match is over), from 1."""
+    wins: tuple[int, ...]
+    draws: int
+    discards: tuple[tuple[str, ...], ...]
+    """Each seat's discard pile: the cards its earlier games used, face-down ones too (they are public)."""
+    stacks_ready: tuple[bool, ...]
+    """While stacks are built: whose is complete (what it holds stays private)."""
+    lead: Seat | None
+    """The last game's winner, who chooses and places a warrior first (None: the first game, or after a draw)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +53,8 @@ class AnachronismPublicView:
     order: tuple[Seat, ...]
     active: Seat | None
     actions_left: int
+    placing: Seat | None
+    """The player to place a warrior now (choosing it first, in a tournament game after one someone won)."""
     fighters: tuple[FighterView, ...]
     question: Offer | None
     """The choice the game waits for, and from whom (a re-roll, a discard, an ability's move...), if any: its
@@ -48,6 +68,8 @@ class AnachronismPublicView:
     attack_modifiers: tuple[tuple[str, int], ...]
     """Each offered attack's notation and its roll modifier."""
     outcome: Outcome | None
+    match: MatchScore | None = None
+    """A tournament match's score; None for a single game."""
 
     def modifier_of(self, notation: str) -> int:
         return dict(self.attack_modifiers).get(notation, 0)
@@ -62,7 +84,11 @@ class AnachronismSeatView:
     """The seat's own supports in their order, face-down ones included."""
     offer: Offer | None
     legal_actions: tuple[AnachronismAction, ...]
-    """What the seat may do now, but for choosing from the pool: a warrior (`choosing`), or the supports of a
-    custom force (`building`), which the renderer lists from the pool itself."""
+    """What the seat may do now, but for choosing from the pool: a warrior (`choosing`), the supports of a
+    custom force (`building`), or the cards of a tournament stack (`stacking`), which the renderer lists from the
+    pool itself. Choices from the seat's own tournament stack are listed here."""
     choosing: bool
     building: bool
+    stack: Stack | None = None
+    """The seat's own tournament stack, its discard pile included; None for a single game."""
+    stacking: bool = False

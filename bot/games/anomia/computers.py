@@ -123,12 +123,17 @@ def said_keys(state: AnomiaState, category_id: str) -> list[str]:
 
 def known_answers(content: AnomiaContent, state: AnomiaState, category_id: str) -> list[str]:
     """Answers a computer (or `legal_actions`) could give: listed ones, or predicate words, not yet said."""
+    return unsaid_answers(content, category_id, said_forms(said_keys(state, category_id)))
+
+
+def unsaid_answers(content: AnomiaContent, category_id: str, said: frozenset[str]) -> list[str]:
+    """The category's listed answers, or predicate words, that repeat none of the `said_forms` `said`."""
     category = content.category(category_id)
-    said = said_forms(said_keys(state, category_id))
     texts = [answer.text for answer in category.answers]
     if category.predicate is not None:
         texts += [word for word in PREDICATE_WORDS if satisfies(category.predicate, word)]
-    return [text for text in texts if answer_key(text) and plural_forms(answer_key(text)).isdisjoint(said)]
+    keyed = [(text, answer_key(text)) for text in texts]
+    return [text for text, key in keyed if key and plural_forms(key).isdisjoint(said)]
 
 
 def representative_answers(content: AnomiaContent, state: AnomiaState, seat: Seat) -> list[GiveAnswer]:
@@ -137,7 +142,9 @@ def representative_answers(content: AnomiaContent, state: AnomiaState, seat: Sea
     faceoff = state.faceoff
     category_id = faceoff.category_of(seat)
     fresh = (timestamp(state.arrival_high) + REPRESENTATIVE_GAP_MS) << TIMESTAMP_SHIFT
-    known = known_answers(content, state, category_id)
+    said = said_keys(state, category_id)
+    forms = said_forms(said)
+    known = unsaid_answers(content, category_id, forms)
     actions = []
     if known:
         actions.append(GiveAnswer(fresh, known[0]))
@@ -145,8 +152,6 @@ def representative_answers(content: AnomiaContent, state: AnomiaState, seat: Sea
         if rivals:
             # An answer with the same timestamp as the rival's: a tie under any window (ruling M9).
             actions.append(GiveAnswer(rivals[-1].arrival ^ 1, known[0]))
-    said = said_keys(state, category_id)
-    forms = said_forms(said)
     made_up = next(
         NONSENSE_WORD + "x" * extra
         for extra in range(len(said) + 1)

@@ -22,6 +22,7 @@ the module that plays it (see the package's docstring for the map).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from bot.engine import (
@@ -133,6 +134,8 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
 
     def __init__(self, content: AnomiaContent) -> None:
         self.content = content
+        self._last_public: tuple[AnomiaState | None, AnomiaPublicView | None] = (None, None)
+        """The last state whose public table `view` built, and that table."""
 
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnomiaState:
         """Build the deck (M1-M3), shuffle it into two draw piles (M4) and pick the first flipper at random."""
@@ -191,21 +194,26 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
     def legal_actions(self, state: AnomiaState, seat: Seat) -> tuple[AnomiaAction, ...]:
         """Flips; for face-off players a few representative answers (one listed, one made up); votes; challenge
         or accept; skip where allowed. Answer texts are free, so the answers listed are examples only."""
+        may_answer, others = self._offer(state, seat)
+        if may_answer:
+            return (*representative_answers(self.content, state, seat), *others)
+        return others
+
+    def _offer(self, state: AnomiaState, seat: Seat) -> tuple[bool, tuple[AnomiaAction, ...]]:
+        """Whether `seat` may answer now, and its legal actions other than answers."""
         if seat not in self.actors(state):
-            return ()
+            return False, ()
         faceoff = state.faceoff
         if faceoff is None:
-            return tuple(Flip(pile) for pile, cards in zip(PILES, state.draw_piles, strict=True) if cards)
+            return False, tuple(Flip(pile) for pile, cards in zip(PILES, state.draw_piles, strict=True) if cards)
         if faceoff.phase == VOTING:
-            return CastVote(True), CastVote(False)
+            return False, (CastVote(True), CastVote(False))
         if faceoff.phase == CHALLENGE:
-            return Command(CHALLENGE_WORD), Command(ACCEPT)
-        actions: list[AnomiaAction] = []
-        if seat in faceoff.seats and not faceoff.has_live_answer(seat):
-            actions.extend(representative_answers(self.content, state, seat))
+            return False, (Command(CHALLENGE_WORD), Command(ACCEPT))
+        may_answer = seat in faceoff.seats and not faceoff.has_live_answer(seat)
         if may_skip(state) and (seat == state.opener or seat not in faceoff.seats):
-            actions.append(Command(SKIP))
-        return tuple(actions)
+            return may_answer, (Command(SKIP),)
+        return may_answer, ()
 
     def apply(self, state: AnomiaState, seat: Seat, action: AnomiaAction) -> tuple[AnomiaState, list[Event]]:
         """Return the state after `seat` (or SYSTEM) takes `action`, and its events; refuse illegal moves."""
@@ -231,14 +239,19 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
 
     def view(self, state: AnomiaState, seat: Seat | None) -> AnomiaPublicView | AnomiaSeatView:
         """The public table for None; for a seat, the table plus the kinds of action it may take."""
-        public = public_view(self.content, state)
+        # Views of one state come in runs (the host's snapshot shows the table, then seats' views of it), and
+        # every seat's holds the same table: it is built once per state. The state is kept, so `is` is safe.
+        last_state, public = self._last_public
+        if state is not last_state:
+            public = public_view(self.content, state)
+            self._last_public = (state, public)
         if seat is None:
             return public
-        return seat_view(public, seat, self.legal_actions(state, seat))
+        return seat_view(public, seat, *self._offer(state, seat))  # kinds of action: no example answers needed
 
     def hidden_from(self, state: AnomiaState, seat: Seat | None) -> frozenset[str]:
         """The ids of the cards in the draw piles, the same for every seat."""
-        return frozenset(card for pile in state.draw_piles for card in pile)
+        return frozenset(chain.from_iterable(state.draw_piles))
 
     def parse_action(self, text: str) -> AnomiaAction:
         """Read "flip left", "answer <arrival> <text>", "heard <text>", "vote yes", "skip" and the rest."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Outcome, Seat
-from bot.games.anomia.actions import AnomiaAction, GiveAnswer
+from bot.games.anomia.actions import AnomiaAction
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.deck import card_by_id
 from bot.games.anomia.flipping import outcome_of
@@ -127,11 +127,8 @@ def public_view(content: AnomiaContent, state: AnomiaState) -> AnomiaPublicView:
     )
 
 
-def seat_view(public: AnomiaPublicView, seat: Seat, legal: Sequence[AnomiaAction]) -> AnomiaSeatView:
-    """The public table plus the kinds of the seat's legal actions: every answer is just "answer"."""
-    can: list[str] = []
-    for action in legal:
-        word = "answer" if isinstance(action, GiveAnswer) else action.notation
-        if word not in can:
-            can.append(word)
-    return AnomiaSeatView(public, seat, tuple(can))
+def seat_view(public: AnomiaPublicView, seat: Seat, may_answer: bool, others: Sequence[AnomiaAction]) -> AnomiaSeatView:
+    """The public table plus the kinds of the seat's legal actions: "answer" for any answer (the seat may type
+    one when `may_answer`), then the notation of each of its `others`."""
+    can = ("answer",) if may_answer else ()
+    return AnomiaSeatView(public, seat, (*can, *(action.notation for action in others)))

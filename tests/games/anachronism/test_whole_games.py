@@ -37,7 +37,8 @@ def healing(events, seat: int) -> int:
 
 def secrets_of(state, viewer) -> set[str]:
     """What `viewer` (None: the public) may not be shown, worked out here: the other players' face-down supports
-    and unplaced warriors, but for cards that are public anyway or in the viewer's own force."""
+    and unplaced warriors, and in a tournament match their stack cards no game has used; but for cards that are
+    public anyway (in play, discarded, in a discard pile) or in the viewer's own force or stack."""
     secret, known = set(), set()
     for seat, fighter in enumerate(state.fighters):
         if seat == viewer:
@@ -46,6 +47,12 @@ def secrets_of(state, viewer) -> set[str]:
         secret.update(fighter.supports[fighter.revealed :])
         if fighter.space is None and fighter.warrior:
             secret.add(fighter.warrior)
+    for seat, stack in enumerate(state.tournament.stacks if state.tournament else ()):
+        known.update(stack.used)
+        if seat == viewer:
+            known.update((*stack.warriors, *stack.supports))
+        else:
+            secret.update(card for card in (*stack.warriors, *stack.supports) if card not in stack.used)
     for fighter in state.fighters:
         known.update((*fighter.face_up, *fighter.discarded, *fighter.turned_down))
         if fighter.space is not None:
@@ -95,3 +102,50 @@ def test_random_and_computer_matches_end_within_five_rounds_with_life_from_abili
     assert state.round == ROUNDS and outcome.reason in ("life", "draw")
     experiences = [RULES.experience(state, seat) for seat in (0, 1)]
     assert (outcome.reason == "draw") == (lives[0] == lives[1] and experiences[0] == experiences[1])
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), games=st.sampled_from((3, 5)), computer_share=st.sampled_from((0.0, 0.5, 1.0)))
+def test_random_and_computer_tournament_matches_use_each_stack_card_once_and_end_by_the_score(
+    seed, games, computer_share
+):
+    state = RULES.setup(Seating(2, computers=(0, 1)), {"match": games}, seed)
+    chooser = random.Random(seed)
+    for _ in range(ACTION_LIMIT * games * 2):
+        if RULES.is_over(state):
+            break
+        seat = chooser.choice(sorted(RULES.actors(state)))
+        actions = RULES.legal_actions(state, seat)
+        if chooser.random() < computer_share:
+            (timer,) = [each for each in RULES.timers(state) if each.seat == seat]
+            action = timer.action_at(0)
+            assert action in actions
+        else:
+            # Starting a stack over now and then, not so often that a stack is never built.
+            cleared = [each for each in actions if each.notation == "clear"]
+            others = [each for each in actions if each.notation != "clear"] or actions
+            action = chooser.choice(cleared if cleared and chooser.random() < 0.02 else others)
+        before = state
+        state, events = RULES.apply(state, seat, action)
+        for each, stack in enumerate(state.tournament.stacks if not RULES.is_over(state) else ()):
+            cards = (*stack.warriors, *stack.supports)
+            assert len(set(cards)) == len(cards) and len(stack.warriors) <= games
+            fighter = state.fighters[each]
+            in_force = [card for card in (fighter.warrior, *fighter.supports) if card]
+            assert set(in_force) <= set(cards) - set(stack.used), "a game's cards come from the stack, unused"
+        if len(state.tournament.winners) > len(before.tournament.winners):
+            assert all(len(stack.used) == 5 * len(state.tournament.winners) for stack in state.tournament.stacks)
+        for viewer in (None, 0, 1):
+            secret = secrets_of(state, viewer)
+            assert RULES.hidden_from(state, viewer) == secret
+            shown = json.dumps(
+                [encode(RULES.view(state, viewer)), *(encode(e) for e in events if e.is_visible_to(viewer))]
+            )
+            assert not [card for card in secret if card in shown]
+    assert RULES.is_over(state), "the match did not end"
+    tournament = state.tournament
+    wins = [tournament.wins(seat) for seat in (0, 1)]
+    outcome = RULES.outcome(state)
+    out_of_warriors = any(len(stack.used) == 5 * games for stack in tournament.stacks)
+    assert max(wins) > games // 2 or out_of_warriors
+    assert outcome.winners == (() if wins[0] == wins[1] else (wins.index(max(wins)),))
