@@ -58,27 +58,24 @@ def continue_play(
 
 def next_pair(state: AnomiaState, focus: Seat) -> tuple[Seat, Seat] | None:
     """Ruling M10: the focus seat's match first, with the opponent nearest clockwise; then the other seats
-    clockwise from it, each with its nearest clockwise opponent."""
+    clockwise from it, each with its nearest clockwise opponent. Two top cards match when they show the same
+    symbol, or the active wild's two symbols, one each, unless their face-off was skipped (ruling M12)."""
     count = state.seat_count
+    tops = [state.top(seat) for seat in range(count)]
+    # Every pair may be tried, so each card's symbols are looked up once.
+    symbols = [None if top is None else card_by_id(state.deck, top).symbols[0] for top in tops]
+    wild = state.active_wild
+    wild_symbols = None if wild is None else sorted(card_by_id(state.deck, wild).symbols)
     for step in range(count):
         seat = (focus + step) % count
         for distance in range(1, count):
             other = (seat + distance) % count
-            if tops_match(state, seat, other):
+            pair = symbols[seat], symbols[other]
+            if None in pair or tuple(sorted((tops[seat], tops[other]))) in state.skipped:
+                continue
+            if pair[0] == pair[1] or sorted(pair) == wild_symbols:
                 return seat, other
     return None
-
-
-def tops_match(state: AnomiaState, first: Seat, second: Seat) -> bool:
-    """Same symbol on both top cards, or the active wild's two symbols, one on each (ruling M10)."""
-    tops = state.top(first), state.top(second)
-    if None in tops or tuple(sorted(tops)) in state.skipped:
-        return False
-    symbols = card_by_id(state.deck, tops[0]).symbols[0], card_by_id(state.deck, tops[1]).symbols[0]
-    if symbols[0] == symbols[1]:
-        return True
-    wild = state.active_wild
-    return wild is not None and sorted(symbols) == sorted(card_by_id(state.deck, wild).symbols)
 
 
 def start_faceoff(
