@@ -174,6 +174,11 @@ class GameRules(ABC, Generic[StateT, ActionT]):
             resolved[key] = value
         return resolved
 
+    def seating_problem(self, seat_count: int, options: Mapping[str, Any]) -> str | None:
+        """Why these options cannot be played by this many (a sentence for the players), or None when they can;
+        the host asks before `setup`. Most games take any count between their minimum and maximum."""
+        return None
+
     @abstractmethod
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> StateT:
         """Deal a new match for the seated players with resolved options, from a seed."""

@@ -311,6 +311,9 @@ class MatchHost:
                 raise Refusal(
                     RefusalReason.NOT_ENOUGH_PLAYERS, game=rules.title, needed=rules.min_players, seated=len(players)
                 )
+            problem = rules.seating_problem(len(players), rules.resolve_options(match.options))
+            if problem:
+                raise Refusal(RefusalReason.BAD_OPTION, detail=problem)
             seating = Seating(
                 len(players),
                 opener=match.player(match.opener_id).seat,

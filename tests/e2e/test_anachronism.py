@@ -14,7 +14,7 @@ from support import stored_log, stored_result
 from test_refusals import forged_pick
 
 from bot.discord_ui.display import PICTURE_NAME
-from bot.games.anachronism.abilities import toward
+from bot.games.anachronism.abilities import opposing, toward
 from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, step
 from bot.games.anachronism.events import AnachronismEnd
 from bot.matches import MatchStatus
@@ -129,9 +129,17 @@ class Arena:
             leaked = sorted(name for name in secret if name in seen)
             assert not leaked, f"{person.name} saw the other player's secret cards: {leaked}"
 
+    def nearest_opposing(self, state, seat: int) -> int:
+        me = state.fighters[seat].space
+        return min(
+            opposing(state, seat),
+            key=lambda other: abs(state.fighters[other].space[0] - me[0]) + abs(state.fighters[other].space[1] - me[1]),
+        )
+
     def move_toward(self, state, seat: int) -> str | None:
-        """The offered move that best brings the other warrior into this warrior's attack grid, if any closes in."""
-        me, other = state.fighters[seat], state.fighters[1 - seat]
+        """The offered move that best brings the nearest opposing warrior into this warrior's attack grid, if any
+        closes in."""
+        me, other = state.fighters[seat], state.fighters[self.nearest_opposing(state, seat)]
         grid = self.pool.warrior(me.warrior).grid
 
         def distance(space) -> int:
@@ -150,8 +158,8 @@ class Arena:
         return best[1] if best else None
 
     def turn_toward(self, state, seat: int) -> str | None:
-        """The offered turn that puts the other warrior in front, if it is not already."""
-        label = f"Face {FACING_NAMES[toward(state, seat)]}"
+        """The offered turn that puts the nearest opposing warrior in front, if it is not already."""
+        label = f"Face {FACING_NAMES[toward(state, seat, self.nearest_opposing(state, seat))]}"
         return label if label in self.menus().get(TURN, ()) else None
 
     async def play_one(self, player: ScriptedUser, *, use_abilities: bool = False) -> None:
@@ -213,7 +221,7 @@ async def placed_arena(anthology: Anthology, forces: dict[str, tuple[str, tuple[
 
 async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menus(anthology):
     alice = anthology.alice
-    anthology.next_seed = 10  # a game the person wins in the third round, ending a turn early on the way
+    anthology.next_seed = 10  # a game the computer wins in the third round, the person ending a turn early
     arena = await started_arena(anthology, alice, options="computer_players=1")
     assert (await arena.state()).computer_seats == (1,)
     assert arena.board.button_labels() == [MY_FORCE] and not arena.board.attachments, "no picture while choosing"
@@ -520,3 +528,92 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
     assert len(used) == 5 * games, "each game's warrior and four supports went to the discard pile"
     final = anthology.fake.channel_messages(anthology.channel)[-1]
     assert final.content == arena.field("Game over") and "won the match" in final.content
+
+
+AIM = "Aim the ability at…"
+
+
+async def play_to_the_end(anthology: Anthology, arena: Arena, limit: int = 600):
+    """People act from the board as `Arena.play_one` does (aiming where they must); computers in their time."""
+    for _ in range(limit):
+        state = await arena.state()
+        if state.result is not None:
+            return state
+        await arena.assert_secrets_kept()
+        player = await arena.to_act()
+        if player is None:
+            await anthology.run_timers(5)
+        elif AIM in arena.menus():
+            await arena.pick(player, AIM, arena.menus()[AIM][0])
+        else:
+            await arena.play_one(player)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_four_player_free_for_all_with_two_computer_players(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob, options="computer_players=2")
+    assert (await arena.state()).computer_seats == (2, 3)
+    await arena.choose_force(alice, KAITO)
+    await arena.choose_force(bob, "Ulzii the Far Rider")
+    while (await arena.state()).phase == "forces":
+        await anthology.run_timers(5)
+    state = await arena.state()
+    assert state.phase == "placing" and len(state.fighters) == 4
+    fields = [field["name"] for field in arena.board.embeds[0]["fields"]]
+    assert [name[:1] for name in fields[:4]] == ["🔵", "🟠", "🟢", "🟣"]
+    width = int.from_bytes(arena.picture_checked()[16:20], "big")
+    assert width > 480, "the picture has the side bands of four starting rows"
+
+    state = await play_to_the_end(anthology, arena)
+    outcome = arena.rules.outcome(state)
+    assert sorted(seat for group in outcome.placings for seat in group) == [0, 1, 2, 3]
+    said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
+    assert len([line for line in said if "fell and leaves the arena" in line]) == len(state.fallen) - (
+        1 if outcome.reason == "defeat" else 0
+    ), "each warrior that fell while the game went on is told in the channel"
+    assert said[-1] == arena.field("Game over")
+    log = stored_log(anthology.settings.database_path, arena.match_id)
+    assert {entry.seat for entry in log} >= {0, 1, 2, 3}, "everyone played, the computers too"
+
+
+async def test_two_against_two_teammates_never_share_a_card_and_win_together(anthology):
+    alice, bob, cara, dan = (anthology.users[name] for name in ("alice", "bob", "cara", "dan"))
+    anthology.next_seed = 5
+    board = await anthology.open_table(alice, "teams=1", GAME)
+    for player in (bob, cara, dan):
+        await (await player.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    arena = Arena(anthology, board, (await anthology.match_here()).id)
+    assert (await arena.state()).teams
+    await arena.choose_force(alice, KAITO)
+    panel = await (await cara.click(arena.board, MY_FORCE)).response()
+    assert not [label for label in panel.select_options(QUICK_PLAY) if label.startswith(KAITO)], "alice's, team A"
+    assert "Your teammate's cards" in panel.text() and KAITO in panel.text()
+    other_team = await (await bob.click(arena.board, MY_FORCE)).response()
+    assert [label for label in other_team.select_options(QUICK_PLAY) if label.startswith(KAITO)]
+    await arena.choose_force(cara, "Ulzii the Far Rider")
+    await arena.choose_force(bob, KAITO)
+    await arena.choose_force(dan, "Itzel Obsidian-Eye")
+    assert "(team A)" in arena.board.text() and "(team B)" in arena.board.text()
+
+    state = await play_to_the_end(anthology, arena)
+    outcome = arena.rules.outcome(state)
+    final = anthology.fake.channel_messages(anthology.channel)[-1].content
+    if outcome.winners:
+        assert len({seat % 2 for seat in outcome.winners}) == 1 and len(outcome.winners) == 2
+        people = [alice, bob, cara, dan]
+        assert all(f"<@{people[seat].id}>" in final for seat in outcome.winners), "teammates win together"
+    result = stored_result(anthology.settings.database_path, arena.match_id)
+    assert result is not None
+
+
+async def test_a_table_the_options_do_not_fit_is_not_started_and_says_why(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.users["cara"]
+    board = await anthology.open_table(alice, "match=3", GAME)
+    for player in (bob, cara):
+        await (await player.click(board, "Join")).response()
+    refused = await (await alice.click(board, "Start")).response()
+    assert refused.ephemeral and "A tournament match (the option match) is for 2 players." in refused.content
+    assert (await anthology.match_here()).status is MatchStatus.LOBBY

@@ -208,8 +208,14 @@ def play(
 
 
 @st.composite
-def matches(draw: st.DrawFn, rules: GameRules) -> tuple[dict, int, list[int]]:
+def matches(draw: st.DrawFn, rules: GameRules, seat_count: int) -> tuple[dict, int, list[int]]:
+    """Options the game plays at this table size (those it refuses, as the host would, fall back to their
+    defaults one by one), a seed, and the choices of the random players."""
     options = {option.key: draw(st.sampled_from(option.choices)) for option in rules.options}
+    for option in rules.options:
+        if rules.seating_problem(seat_count, rules.resolve_options(options)) is None:
+            break
+        options[option.key] = option.default
     seed = draw(st.integers(0, (1 << 64) - 1))
     choices = draw(st.lists(st.integers(0, (1 << 16) - 1), max_size=150))
     return options, seed, choices
@@ -227,7 +233,7 @@ TABLES = [
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_legal_play_keeps_every_invariant(rules: GameRules, seat_count: int, data: st.DataObject) -> None:
-    options, seed, choices = data.draw(matches(rules))
+    options, seed, choices = data.draw(matches(rules, seat_count))
     history, (seat, action) = play(rules, seat_count, options, seed, choices)
     final = rules.decode_state(json.loads(history[-1]), rules.decode_fixed(json.loads(history[0])))
     assert isinstance(rules.outcome(final).reason, rules.end_reasons)

@@ -15,6 +15,7 @@ from bot.discord_ui.wording import mention
 from bot.engine import Event, Outcome
 from bot.games.anachronism.actions import (
     AddSupport,
+    Aim,
     Attack,
     ChooseForce,
     ChooseWarrior,
@@ -35,6 +36,7 @@ from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_TARGET,
     DISCARD,
     FORCES,
     PLACING,
@@ -49,6 +51,9 @@ from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatVi
 from bot.matches import Match
 
 SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
+"""Each seat's colour, as the arena picture draws it."""
+TEAM_NAMES = ("A", "B")
+"""Two against two: seats 0 and 2 are team A, seats 1 and 3 team B."""
 
 
 class AnachronismRenderer(GameRenderer):
@@ -66,7 +71,9 @@ class AnachronismRenderer(GameRenderer):
         if view.match is not None:
             embed.add_field(name="Match", value=self._score_text(match, view), inline=False)
         for fighter in view.fighters:
-            embed.add_field(name=self._fighter_name(match, fighter), value=self._fighter_text(fighter), inline=True)
+            embed.add_field(
+                name=self._fighter_name(match, view, fighter), value=self._fighter_text(fighter), inline=True
+            )
         if view.last_rolls:
             lines = [self.roll_text(match, shown) for shown in reversed(view.last_rolls)]
             embed.add_field(name="Latest rolls (newest first)", value="\n".join(lines)[:1024], inline=False)
@@ -173,6 +180,9 @@ class AnachronismRenderer(GameRenderer):
             return f"{who} chooses what to make the attack an ability gave with."
         if question.kind == DISCARD:
             return f"{who} has too many cards of a kind in play and chooses which to discard."
+        if question.kind == CHOOSE_TARGET:
+            name = self._ability_name(UseAbility(question.card, question.index))
+            return f"{who} chooses which opposing warrior {name} is aimed at."
         return f"Waiting for {who} to decide whether to use an ability."
 
     def _decline_label(self, view: AnachronismPublicView) -> str:
@@ -184,13 +194,17 @@ class AnachronismRenderer(GameRenderer):
             return "Use none of them"
         return "Decline"
 
-    def _fighter_name(self, match: Match, fighter: FighterView) -> str:
+    def _fighter_name(self, match: Match, view: AnachronismPublicView, fighter: FighterView) -> str:
         player = match.at_seat(fighter.seat).name
+        if view.teams:
+            player = f"{player} (team {TEAM_NAMES[fighter.team]})"
         if not fighter.warrior:
             return f"{SEAT_MARKS[fighter.seat]} {player}"
         return f"{SEAT_MARKS[fighter.seat]} {player}: {self.pool.warrior(fighter.warrior).name}"
 
     def _fighter_text(self, fighter: FighterView) -> str:
+        if fighter.fallen:
+            return "💀 fell, and has left the arena"
         if not fighter.warrior:
             return "not in the arena yet"
         lines = [
@@ -240,9 +254,19 @@ class AnachronismRenderer(GameRenderer):
             menus.append(Menu("Turn to face…", [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns]))
         places = [a for a in actions if isinstance(a, Place)]
         if places:
-            menus.append(
-                Menu("Place your warrior…", [Choice(f"Space {a.column + 1} of your row", a.notation) for a in places])
-            )
+            choices = [
+                Choice(
+                    f"Space {a.column + 1} of {'your' if a.row < 0 else match.at_seat(a.row).name + chr(39) + 's'} row",
+                    a.notation,
+                )
+                for a in places
+            ]
+            menus.append(Menu("Place your warrior…", choices))
+        aims = [a for a in actions if isinstance(a, Aim)]
+        if aims:
+            ability = self._ability_name(UseAbility(view.question.card, view.question.index))
+            choices = [Choice(f"{ability} at {match.at_seat(a.seat).name}", a.notation) for a in aims]
+            menus.append(Menu("Aim the ability at…", choices))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             choices = [Choice(f"Discard {self.pool.support(a.card).name}", a.notation) for a in discards]
@@ -283,6 +307,10 @@ class AnachronismRenderer(GameRenderer):
         picks: list[Choice] = []
         buttons: list[Choice] = []
         notes: list[str] = []
+        if view.team_cards:
+            names = [self.pool.warrior(card).name if card.startswith("wr-") else self.pool.support(card).name
+                     for card in view.team_cards]  # fmt: skip
+            embed.add_field(name="Your teammate's cards (a team never has a card twice)", value=", ".join(names)[:1024])
         if view.stack is not None:
             self._add_stack_fields(embed, match, view)
             if view.stacking:
@@ -305,9 +333,13 @@ class AnachronismRenderer(GameRenderer):
                 "Or build a **custom force**: choose a warrior, then add any four supports."
             )
             quick, custom = [], []
+            taken = set(view.team_cards)
             for warrior in self.pool.warriors if view.choosing else ():
+                if warrior.id in taken:
+                    continue  # a teammate's: a team never has a card twice
                 label = self._warrior_label(warrior)
-                quick.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
+                if not taken & set(warrior.pack):
+                    quick.append(Choice(label, ChooseForce(warrior.id, warrior.pack).notation))
                 custom.append(Choice(label, ChooseWarrior(warrior.id).notation))
             menus = (Menu("Custom force: choose a warrior", custom),) if custom else ()
             return PrivatePanel(embed, picks=quick, pick_placeholder="Quick play: choose a warrior", menus=menus)
@@ -332,7 +364,7 @@ class AnachronismRenderer(GameRenderer):
             menus.append(Menu("Add a support of your stack to this game's force", from_stack))
             notes.append(f"Add {SUPPORTS_PER_FORCE - len(view.supports)} more support(s) to your force.")
         if view.building:
-            menus.extend(self._pool_support_menus(view.supports))
+            menus.extend(self._pool_support_menus((*view.supports, *view.team_cards)))
             notes.append(f"Add {4 - len(view.supports)} more support(s) to your force.")
         for action in view.legal_actions:
             if isinstance(action, LayDown):
@@ -424,9 +456,13 @@ class AnachronismRenderer(GameRenderer):
         return []
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
-        """The end of each game of a tournament match, and the score, in the channel."""
+        """The end of each game of a tournament match, and the score; and each warrior that falls in a game of
+        more than two, in the channel."""
         said = []
         for event in events:
+            if event.kind is AnachronismEvent.FELL:
+                names = " and ".join(match.at_seat(seat).name for seat in event.data["seats"])
+                said.append(Announcement(f"💀 {names}'s warrior fell and leaves the arena."))
             if event.kind is not AnachronismEvent.GAME_ENDED:
                 continue
             data = event.data
@@ -443,11 +479,18 @@ class AnachronismRenderer(GameRenderer):
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         if outcome.reason is AnachronismEnd.MATCH and not outcome.winners:
             return "The match is a draw: both players won as many games."
-        if outcome.reason is AnachronismEnd.DRAW:
+        if not outcome.winners:
             return "After five rounds neither warrior had more Life or Experience: a draw."
-        winner = mention(match.at_seat(outcome.winners[0]))
+        winner = " and ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
         if outcome.reason is AnachronismEnd.MATCH:
             return f"🏆 {winner} won the match."
+        if outcome.reason is AnachronismEnd.DRAW:
+            return f"🏆 {winner} share the win: after five rounds, as much Life and Experience as each other."
+        if len(match.players) > 2:
+            side = "team" if len(outcome.winners) > 1 else "warrior"
+            if outcome.reason is AnachronismEnd.DEFEAT:
+                return f"🏆 {winner} won: the last {side} standing."
+            return f"🏆 {winner} won after five rounds, with the most Life (then Experience)."
         if outcome.reason is AnachronismEnd.DEFEAT:
             return f"🏆 {winner} won: the other warrior fell."
         return f"🏆 {winner} won after five rounds, with more Life (or, at equal Life, more Experience)."

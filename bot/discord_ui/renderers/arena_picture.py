@@ -1,10 +1,26 @@
-"""A picture of Anachronism's arena, drawn from the public view: the 4x4 grid with the two starting rows tinted in
-their owner's colour and labelled with the player's name, each placed warrior as a token in its owner's colour
+"""A picture of Anachronism's arena, drawn from the public view: the 4x4 grid with each seated player's starting
+row tinted in their colour and labelled with their name, each placed warrior as a token in its owner's colour
 (first word of its name, its Life, and a triangle pointing where it faces), and the active warrior's attack grid
 shaded with each covered space's roll modifier (rulings C1, C2).
 
 Seat 0's starting row (y = 0) is at the bottom of the picture and seat 1's (y = 3) at the top, so north (a facing
-of N) points up. A warrior that is not placed yet is not drawn: who it is stays secret until it is placed.
+of N) points up; the bands above and below the arena name them. A game of two draws just that: 480 x 550 pixels.
+In a game of three or four (the multiplayer rules), seat 2's starting row is the west column (x = 0, on the left)
+and seat 3's the east column (x = 3, on the right), named on bands left and right of the arena (the west one reads
+upward, the east one downward); both side bands are there whenever there are three or four players, so the arena
+stays in the middle and every such picture is 524 pixels wide (with three, the east band is left blank).
+
+The rows overlap in the four corners. A corner space is split along its diagonal from the arena's corner inward,
+as a picture frame's corners are mitred: the half along the side edge takes the west or east row's colour, the
+half along the top or bottom edge the north or south row's, so each row reads as one strip of its colour running
+into the corner. Three or four rows use a stronger tint than two, as the tints of blue and green would be too
+alike.
+
+In a game of two against two, the bands say each player's team ("Ada (team A)"), each token carries its team's
+letter (A for seats 0 and 2, blue and green; B for seats 1 and 3, orange and purple) in a white badge at its
+lower left, and a second legend line shows each team's colours and players (the picture is 574 pixels high). A
+warrior not placed yet is not drawn: who it is stays secret until it is placed. A fallen warrior is not drawn
+either; its player's band says it fell.
 
 The picture uses only Pillow's built-in font (`ImageFont.load_default(size=...)`, Pillow >= 10.1); that font has
 printable ASCII and a few marks only, so names are written with accents dropped and other letters left out. The
@@ -21,15 +37,27 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.games.anachronism.arena import EAST, NORTH, SIZE, SOUTH, WEST, grid_spaces, starting_row
+from bot.games.anachronism.arena import (
+    EAST,
+    NORTH,
+    ROW_SIDES,
+    SIZE,
+    SOUTH,
+    WEST,
+    grid_spaces,
+    starting_row,
+)
 from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.views import AnachronismPublicView, FighterView
 
 Colour = tuple[int, int, int]
+Space = tuple[int, int]
 
 SEAT_COLOURS: tuple[Colour, ...] = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167))
 """Blue, orange, bluish green and reddish purple from the Okabe-Ito palette, which colour-blind eyes tell apart;
-seat 0 is blue, seat 1 orange (the other two are for multiplayer arenas, ruling C1)."""
+seat 0 is blue, seat 1 orange, seat 2 green and seat 3 purple (ruling C1)."""
+TEAM_LETTERS = "AB"
+"""What a token and a band call a team in a game of two against two: team 0 (seats 0 and 2) is A, team 1 is B."""
 BASIC = "basic"
 """`shown` for the warrior's own attack grid."""
 
@@ -37,9 +65,15 @@ CELL = 120
 """The side of one space, in pixels."""
 BAND = 22
 """The strips above and below the arena that name the player whose starting row is next to them."""
+SIDE = BAND
+"""The strips left and right of the arena in a game of three or four, naming seat 2 (west) and seat 3 (east)."""
 LEGEND = 26
+TEAM_LINE = 24
+"""The legend's second line in a game of two against two: which colours are which team."""
 WIDTH = CELL * SIZE
+"""The picture's width in a game of two; three or four add a SIDE band on each side."""
 HEIGHT = BAND + CELL * SIZE + BAND + LEGEND
+"""The picture's height; a game of two against two adds a TEAM_LINE."""
 TOP = BAND
 """The y of the arena's top edge."""
 
@@ -48,12 +82,16 @@ INK: Colour = (25, 25, 25)
 LINE: Colour = (140, 140, 140)
 LEGEND_BACK: Colour = (240, 240, 240)
 TINT = 0.15
-"""How much of its owner's colour a starting row takes."""
+"""How much of its owner's colour a starting row takes in a game of two."""
+MULTI_TINT = 0.3
+"""How much in a game of three or four: at 0.15, seat 0's blue and seat 2's green tints are all but alike."""
 BAND_TINT = 0.4
 SHADE = 0.5
 """How much of the active warrior's colour the spaces of its attack grid take, over what is under them."""
 RADIUS = 44
 """A token's radius."""
+BADGE = 11
+"""The radius of the team letter's badge on a token."""
 PALETTE_COLOURS = 64
 PALETTE_GAP = 16
 """The least distance (in RGB) between two colours of the saved palette."""
@@ -117,11 +155,59 @@ def _player(names: Sequence[str], seat: int) -> str:
     return (_writable(names[seat]) if seat < len(names) else "") or f"Player {seat + 1}"
 
 
-def cell_box(space: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The pixels (left, top, right, bottom; right and bottom excluded) of arena space (x, y)."""
+def _team_letter(team: int) -> str:
+    return TEAM_LETTERS[team] if 0 <= team < len(TEAM_LETTERS) else str(team + 1)
+
+
+def _label(fighter: FighterView, teams: bool, pool: CardPool, names: Sequence[str]) -> str:
+    """What a band says: the player's name, their team in a game of two against two, and whether their warrior
+    fell."""
+    text = _player(names, fighter.seat)
+    if teams:
+        text += f" (team {_team_letter(fighter.team)})"
+    if fighter.fallen:
+        known = fighter.warrior and pool.has(fighter.warrior)
+        warrior = (_writable(pool.warrior(fighter.warrior).name).split() or [""])[0] if known else ""
+        text += f": {warrior} fell" if warrior else ": fallen"
+    return text
+
+
+def _left(players: int) -> int:
+    """The x of the arena's left edge: past the west band in a game of three or four."""
+    return SIDE if players > 2 else 0
+
+
+def picture_size(players: int, teams: bool = False) -> tuple[int, int]:
+    """The picture's (width, height) for a game of `players`, two against two if `teams`: 480 x 550 for two
+    players, 524 x 550 for three or four, 524 x 574 for two against two."""
+    return WIDTH + 2 * _left(players), HEIGHT + (TEAM_LINE if teams else 0)
+
+
+def cell_box(space: Space, players: int = 2) -> tuple[int, int, int, int]:
+    """The pixels (left, top, right, bottom; right and bottom excluded) of arena space (x, y) in the picture of a
+    game of `players`."""
     x, y = space
-    left, top = x * CELL, TOP + (SIZE - 1 - y) * CELL
+    left, top = _left(players) + x * CELL, TOP + (SIZE - 1 - y) * CELL
     return left, top, left + CELL, top + CELL
+
+
+def row_owners(players: int) -> dict[Space, tuple[int, ...]]:
+    """The seats whose starting row each space is in (corners are in two rows in a game of three or four)."""
+    owners: dict[Space, tuple[int, ...]] = {}
+    for seat in range(min(players, len(ROW_SIDES), len(SEAT_COLOURS))):
+        for space in starting_row(seat):
+            owners[space] = (*owners.get(space, ()), seat)
+    return owners
+
+
+def _side_half(space: Space, box: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    """The half of corner `space` that belongs to the west or east row: the triangle between the arena's corner,
+    the space's inner corner and the other end of its side edge (its diagonal runs from the arena's corner
+    inward, as a mitred frame's does)."""
+    left, top, right, bottom = box[0], box[1], box[2] - 1, box[3] - 1
+    outer_x, inner_x = (left, right) if space[0] == 0 else (right, left)
+    outer_y, inner_y = (bottom, top) if space[1] == 0 else (top, bottom)  # y = 0 is at the bottom of the picture
+    return [(outer_x, outer_y), (inner_x, inner_y), (outer_x, inner_y)]
 
 
 def grid_sources(view: AnachronismPublicView, pool: CardPool) -> tuple[str, ...]:
@@ -133,20 +219,22 @@ def grid_sources(view: AnachronismPublicView, pool: CardPool) -> tuple[str, ...]
     return (BASIC, *(card for card in active.face_up if pool.has(card) and pool.support(card).type == "weapon"))
 
 
+def _on_arena(fighter: FighterView) -> bool:
+    return fighter.space is not None and bool(fighter.warrior) and not fighter.fallen
+
+
 def _active(view: AnachronismPublicView) -> FighterView | None:
     for fighter in view.fighters:
-        if fighter.seat == view.active and fighter.space is not None and fighter.warrior:
+        if fighter.seat == view.active and _on_arena(fighter):
             return fighter
     return None
 
 
-def _shown_grid(
-    view: AnachronismPublicView, pool: CardPool, shown: str | None
-) -> tuple[str, dict[tuple[int, int], int]] | None:
+def _shown_grid(view: AnachronismPublicView, pool: CardPool, shown: str | None) -> tuple[str, dict[Space, int]] | None:
     """(what the legend calls the grid, {space: modifier}) for the active warrior, or None. A `shown` that is not
     one of its face-up weapons (turned face down since, say) shows the basic grid: the legend says which it is."""
     active = _active(view)
-    if active is None:
+    if active is None or active.space is None:
         return None
     warrior = pool.warrior(active.warrior)
     if shown and shown != BASIC and shown in grid_sources(view, pool):
@@ -171,8 +259,25 @@ def _marker(centre: tuple[int, int], facing: str) -> list[tuple[int, int]]:
     return [at(RADIUS + 14, 0), at(RADIUS - 8, 15), at(RADIUS - 8, -15)]
 
 
+def badge_centre(centre: tuple[int, int]) -> tuple[int, int]:
+    """Where a token's team badge is: on its rim at the lower left, clear of the facing triangles (which point
+    straight up, down, left or right) and of the Life written below the middle."""
+    return centre[0] - 31, centre[1] + 31
+
+
 def _centred(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, fill: Colour) -> None:
     draw.text(at, text, font=_font(size), fill=fill, anchor="mm")
+
+
+def _side_label(image: Image.Image, box: tuple[int, int, int, int], text: str, back: Colour, upward: bool) -> None:
+    """A band standing on its end (`box`, right and bottom excluded) with `text` along it, read upward (the west
+    band) or downward (the east band)."""
+    left, top, right, bottom = box
+    length, thickness = bottom - top, right - left
+    strip = Image.new("RGB", (length, thickness), back)
+    _centred(ImageDraw.Draw(strip), (length / 2, thickness / 2), _fitted(text, length - 40, 13), 13, INK)
+    turn = Image.Transpose.ROTATE_90 if upward else Image.Transpose.ROTATE_270  # ROTATE_90 turns anticlockwise
+    image.paste(strip.transpose(turn), (left, top))
 
 
 def _modifier(value: int) -> str:
@@ -180,56 +285,74 @@ def _modifier(value: int) -> str:
 
 
 def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str], shown: str | None = None) -> bytes:
-    """The arena as a PNG of WIDTH x HEIGHT (480 x 550) pixels. `names` are the players' names by seat; `shown`
-    picks the active warrior's grid to shade: "basic" (the default) or the id of one of its face-up weapons (where
-    two grids cover a space, only the one shown counts)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), WHITE)
+    """The arena as a PNG of `picture_size(players, teams)` pixels (480 x 550 for two players). `names` are the
+    players' names by seat; `shown` picks the active warrior's grid to shade: "basic" (the default) or the id of
+    one of its face-up weapons (where two grids cover a space, only the one shown counts)."""
+    players = len(view.fighters)
+    seats = {fighter.seat: fighter for fighter in view.fighters}
+    width, height = picture_size(players, view.teams)
+    arena_left, arena_right, arena_bottom = _left(players), _left(players) + SIZE * CELL, TOP + SIZE * CELL
+    image = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(image)
     grid = _shown_grid(view, pool, shown)
     covered = grid[1] if grid else {}
     active_colour = SEAT_COLOURS[(view.active or 0) % len(SEAT_COLOURS)] if grid else INK
 
-    # The spaces: starting rows tinted in their owner's colour, the active grid shaded over them.
-    row_owner = {space: seat for seat in range(min(2, len(view.fighters))) for space in starting_row(seat)}
+    # The spaces: starting rows tinted in their owner's colour (corners split between two rows), the active grid
+    # shaded over them.
+    tint = TINT if players <= 2 else MULTI_TINT
+    owners = row_owners(players)
     for x in range(SIZE):
         for y in range(SIZE):
-            back = WHITE if (x, y) not in row_owner else _mix(WHITE, SEAT_COLOURS[row_owner[x, y]], TINT)
+            box = cell_box((x, y), players)
+            row_seats = sorted(owners.get((x, y), ()), key=lambda seat: ROW_SIDES[seat] in (WEST, EAST))
+            backs = [_mix(WHITE, SEAT_COLOURS[seat], tint) for seat in row_seats] or [WHITE]
             if (x, y) in covered:
-                back = _mix(back, active_colour, SHADE)
-            left, top, right, bottom = cell_box((x, y))
-            draw.rectangle((left, top, right - 1, bottom - 1), fill=back)  # Pillow's rectangles include their corners
+                backs = [_mix(back, active_colour, SHADE) for back in backs]
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=backs[0])  # rectangles include corners
+            if len(backs) > 1:
+                draw.polygon(_side_half((x, y), box), fill=backs[1])
     for line in range(SIZE + 1):
-        at = min(line * CELL, SIZE * CELL - 1)  # the outer lines just inside the picture
-        draw.line([(at, TOP), (at, TOP + SIZE * CELL)], fill=LINE, width=2)
-        draw.line([(0, TOP + at), (WIDTH, TOP + at)], fill=LINE, width=2)
+        at = min(line * CELL, SIZE * CELL - 1)  # the outer lines just inside the arena
+        draw.line([(arena_left + at, TOP), (arena_left + at, arena_bottom)], fill=LINE, width=2)
+        draw.line([(arena_left, TOP + at), (arena_right, TOP + at)], fill=LINE, width=2)
     for space in covered:
-        left, top, right, bottom = cell_box(space)
+        left, top, right, bottom = cell_box(space, players)
         draw.rectangle((left + 3, top + 3, right - 4, bottom - 4), outline=active_colour, width=3)
 
-    # The bands naming whose starting row is next to them (seat 1 above, seat 0 below), and north.
-    for seat, top in ((1, 0), (0, TOP + SIZE * CELL)):
-        if seat < len(view.fighters):
+    # The bands naming whose starting row is next to them (seat 1 above, seat 0 below, seat 2 left, seat 3
+    # right), and north.
+    for seat, top in ((1, 0), (0, arena_bottom)):
+        if seat in seats:
             band = _mix(WHITE, SEAT_COLOURS[seat], BAND_TINT)
-            draw.rectangle((0, top, WIDTH - 1, top + BAND - 1), fill=band)
-            _centred(draw, (WIDTH / 2, top + BAND / 2), _fitted(_player(names, seat), WIDTH - 80, 13), 13, INK)
-    draw.polygon([(WIDTH - 36, 16), (WIDTH - 30, 5), (WIDTH - 24, 16)], fill=INK)
-    draw.text((WIDTH - 14, BAND / 2), "N", font=_font(13), fill=INK, anchor="mm")
+            draw.rectangle((0, top, width - 1, top + BAND - 1), fill=band)
+            label = _fitted(_label(seats[seat], view.teams, pool, names), WIDTH - 80, 13)
+            _centred(draw, (width / 2, top + BAND / 2), label, 13, INK)
+    for seat, left in ((2, 0), (3, arena_right)) if players > 2 else ():
+        if seat in seats and seat < len(SEAT_COLOURS):
+            band = _mix(WHITE, SEAT_COLOURS[seat], BAND_TINT)
+            label = _label(seats[seat], view.teams, pool, names)
+            _side_label(image, (left, TOP, left + SIDE, arena_bottom), label, band, upward=seat == 2)
+        else:  # blank, over the edge of the arena's outer line
+            draw.rectangle((left, TOP, left + SIDE - 1, arena_bottom - 1), fill=WHITE)
+    draw.polygon([(width - 36, 16), (width - 30, 5), (width - 24, 16)], fill=INK)
+    draw.text((width - 14, BAND / 2), "N", font=_font(13), fill=INK, anchor="mm")
 
     # The active grid's modifiers: in the middle of an empty space, in the corner of an occupied one.
-    occupied = {fighter.space for fighter in view.fighters if fighter.space is not None and fighter.warrior}
+    occupied = {fighter.space for fighter in view.fighters if _on_arena(fighter)}
     for space, value in sorted(covered.items()):
-        left, top, right, bottom = cell_box(space)
+        left, top, right, bottom = cell_box(space, players)
         if space in occupied:
             draw.text((left + 9, top + 7), _modifier(value), font=_font(20), fill=INK)
         else:
             _centred(draw, ((left + right) / 2, (top + bottom) / 2), _modifier(value), 34, INK)
 
-    # The warriors: placed ones only, so an unplaced warrior's identity stays secret.
+    # The warriors: placed ones only, so an unplaced warrior's identity stays secret; fallen ones are gone.
     for fighter in view.fighters:
-        if fighter.space is None or not fighter.warrior:
+        if not _on_arena(fighter) or fighter.space is None:
             continue
         colour = SEAT_COLOURS[fighter.seat % len(SEAT_COLOURS)]
-        left, top, right, bottom = cell_box(fighter.space)
+        left, top, right, bottom = cell_box(fighter.space, players)
         centre = ((left + right) // 2, (top + bottom) // 2)
         cx, cy = centre
         if grid and fighter.seat == view.active:
@@ -240,30 +363,57 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
         ink = _text_colour(colour)
         _centred(draw, (cx, cy - 11), short, size, ink)
         _centred(draw, (cx, cy + 14), str(fighter.life), 24, ink)
+        if view.teams:
+            bx, by = badge_centre(centre)
+            draw.ellipse((bx - BADGE, by - BADGE, bx + BADGE, by + BADGE), fill=WHITE, outline=INK, width=2)
+            _centred(draw, (bx, by + 1), _team_letter(fighter.team), 14, INK)
 
-    # The legend: which grid is shaded, or what a token shows.
-    top = TOP + SIZE * CELL + BAND
-    draw.rectangle((0, top, WIDTH - 1, HEIGHT - 1), fill=LEGEND_BACK)
+    # The legend: which grid is shaded, or what a token shows; in a game of two against two, the teams.
+    top = arena_bottom + BAND
+    draw.rectangle((0, top, width - 1, height - 1), fill=LEGEND_BACK)
     if grid:
         draw.rectangle((8, top + 6, 22, top + 20), fill=_mix(WHITE, active_colour, SHADE), outline=active_colour)
         text, left = f"{grid[0]}: the numbers are attack roll modifiers", 30
     else:
         text, left = "Tokens show each warrior, its Life, and a triangle for its facing", 8
-    draw.text((left, top + LEGEND / 2), _fitted(text, WIDTH - left - 8, 13), font=_font(13), fill=INK, anchor="lm")
+    draw.text((left, top + LEGEND / 2), _fitted(text, width - left - 8, 13), font=_font(13), fill=INK, anchor="lm")
+    if view.teams:
+        _team_legend(draw, view, names, top + LEGEND, width)
 
     out = io.BytesIO()
     _paletted(image).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
+def _team_legend(
+    draw: ImageDraw.ImageDraw, view: AnachronismPublicView, names: Sequence[str], top: int, width: int
+) -> None:
+    """The legend line of a game of two against two: for each team, a swatch of each member's colour and
+    "Team A: Ada, Cy", one team in each half of the line."""
+    teams = sorted({fighter.team for fighter in view.fighters})
+    half = width // max(len(teams), 1)
+    middle = top + TEAM_LINE // 2 - 2
+    for index, team in enumerate(teams):
+        members = sorted(fighter.seat for fighter in view.fighters if fighter.team == team)
+        left = 8 + index * half
+        for seat in members:
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            draw.rectangle((left, middle - 7, left + 14, middle + 7), fill=colour, outline=INK)
+            left += 18
+        text = f"Team {_team_letter(team)}: " + ", ".join(_player(names, seat) for seat in members)
+        end = (index + 1) * half - 8
+        draw.text((left + 2, middle), _fitted(text, end - left - 2, 13), font=_font(13), fill=INK, anchor="lm")
+
+
 def _paletted(image: Image.Image) -> Image.Image:
     """`image` in a palette of at most PALETTE_COLOURS of its own colours, not dithered: its most used colours,
     skipping any closer than PALETTE_GAP to one already taken. Pillow maps a pixel to the palette through slots 4
     levels wide in each channel, so colours kept that far apart each map to themselves: the flat colours (spaces,
-    tokens, bands, shading) stay exact and only the edges of letters move. About 5 ms, where Pillow's median cut
-    takes 15 ms and its octree shifts the flat colours."""
+    tokens, bands, shading) stay exact and only the edges of letters move (were two flat colours ever closer than
+    PALETTE_GAP, say a grid shaded over two rows' tints, the rarer would be drawn as the other, a difference no eye
+    sees). About 5 ms, where Pillow's median cut takes 15 ms and its octree shifts the flat colours."""
     chosen: list[Colour] = []
-    for _, colour in sorted(image.getcolors(WIDTH * HEIGHT) or (), reverse=True):
+    for _, colour in sorted(image.getcolors(image.width * image.height) or (), reverse=True):
         red, green, blue = colour
         if all((red - r) ** 2 + (green - g) ** 2 + (blue - b) ** 2 >= PALETTE_GAP**2 for r, g, b in chosen):
             chosen.append(colour)

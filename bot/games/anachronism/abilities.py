@@ -32,20 +32,47 @@ def in_play(pool: CardPool, fighter: Fighter) -> Iterator[tuple[str, int, Abilit
             yield card, index, ability
 
 
-def opponent_of(state: AnachronismState, seat: Seat) -> Seat:
-    """The other warrior (a two-player match)."""
-    return 1 - seat
+def team_of(state: AnachronismState, seat: Seat) -> int:
+    """The seat's team: in a game of two against two, seats 0 and 2 against 1 and 3; else each seat its own."""
+    return seat % 2 if state.teams else seat
+
+
+def teammates_of(state: AnachronismState, seat: Seat) -> tuple[Seat, ...]:
+    """The seat and its teammates (in a free-for-all, the seat alone)."""
+    return tuple(other for other in range(state.seat_count) if team_of(state, other) == team_of(state, seat))
+
+
+def standing(state: AnachronismState) -> tuple[Seat, ...]:
+    """The seats whose warrior is in the arena."""
+    return tuple(seat for seat, fighter in enumerate(state.fighters) if fighter.space is not None)
+
+
+def opposing(state: AnachronismState, seat: Seat) -> tuple[Seat, ...]:
+    """The opposing warriors in the arena: every other one, but for a teammate (the multiplayer rules)."""
+    return tuple(other for other in standing(state) if team_of(state, other) != team_of(state, seat))
+
+
+def adjacent_opposing(state: AnachronismState, seat: Seat) -> tuple[Seat, ...]:
+    mine = state.fighters[seat].space
+    return tuple(
+        other for other in opposing(state, seat) if mine is not None and adjacent(mine, state.fighters[other].space)
+    )
+
+
+def other_party(attack: AttackRoll, seat: Seat) -> Seat:
+    """The other warrior of an attack `seat` is in."""
+    return attack.defender if seat == attack.attacker else attack.attacker
 
 
 def holds(
     pool: CardPool, state: AnachronismState, seat: Seat, ability: Ability, attack: AttackRoll | None = None
 ) -> bool:
-    """Whether the ability's condition holds for `seat` now (during `attack`, for conditions about an attack)."""
+    """Whether the ability's condition holds for `seat` now (during `attack`, for conditions about an attack).
+    "Adjacent" is to an opposing warrior; "not adjacent", to none."""
     condition = ability.condition
-    mine, theirs = state.fighters[seat], state.fighters[opponent_of(state, seat)]
+    mine = state.fighters[seat]
     if condition in ("adjacent", "not_adjacent"):
-        close = mine.space is not None and theirs.space is not None and adjacent(mine.space, theirs.space)
-        return close == (condition == "adjacent")
+        return bool(adjacent_opposing(state, seat)) == (condition == "adjacent")
     if condition in ("weapon_attack", "basic_attack"):
         return attack is not None and (attack.source == "basic") == (condition == "basic_attack")
     if condition == "doubles":
@@ -60,8 +87,12 @@ def holds(
     return True
 
 
-def applies_to(owner: Seat, effect: Effect, seat: Seat) -> bool:
-    return (effect.who == "self") == (owner == seat)
+def applies_to(state: AnachronismState, owner: Seat, effect: Effect, seat: Seat, target: Seat = -1) -> bool:
+    """Whether `owner`'s effect is on `seat`: its own warrior, or the opposing warrior it was aimed at (`target`;
+    a continuous one, every opposing warrior)."""
+    if effect.who == "self":
+        return seat == owner
+    return seat == target if target >= 0 else seat in opposing(state, owner)
 
 
 def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attack: AttackRoll | None = None) -> int:
@@ -72,10 +103,12 @@ def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attac
             if ability.trigger != "continuous" or not holds(pool, state, owner, ability, attack):
                 continue
             total += sum(
-                effect.amount for effect in ability.effects if effect.kind == kind and applies_to(owner, effect, seat)
+                effect.amount
+                for effect in ability.effects
+                if effect.kind == kind and applies_to(state, owner, effect, seat)
             )
     for lasting in state.lasting:
-        if lasting.effect.kind == kind and applies_to(lasting.seat, lasting.effect, seat):
+        if lasting.effect.kind == kind and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target):
             total += lasting.effect.amount
     return total
 
@@ -98,12 +131,14 @@ def prohibited(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -
         for _, _, ability in in_play(pool, fighter):
             if ability.trigger != "continuous" or not holds(pool, state, owner, ability):
                 continue
-            if any(e.kind == "prohibit" and e.what == what and applies_to(owner, e, seat) for e in ability.effects):
+            if any(
+                e.kind == "prohibit" and e.what == what and applies_to(state, owner, e, seat) for e in ability.effects
+            ):
                 return True
     return any(
         lasting.effect.kind == "prohibit"
         and lasting.effect.what == what
-        and applies_to(lasting.seat, lasting.effect, seat)
+        and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target)
         for lasting in state.lasting
     )
 
@@ -134,9 +169,9 @@ def with_fighter(state: AnachronismState, seat: Seat, fighter: Fighter) -> Anach
     return replace(state, fighters=(*state.fighters[:seat], fighter, *state.fighters[seat + 1 :]))
 
 
-def toward(state: AnachronismState, seat: Seat) -> str:
-    """The facing that best turns `seat`'s warrior toward the other warrior."""
-    mine, theirs = state.fighters[seat].space, state.fighters[opponent_of(state, seat)].space
+def toward(state: AnachronismState, seat: Seat, other: Seat) -> str:
+    """The facing that best turns `seat`'s warrior toward `other`'s."""
+    mine, theirs = state.fighters[seat].space, state.fighters[other].space
     if mine is None or theirs is None:
         return state.fighters[seat].facing
     dx, dy = theirs[0] - mine[0], theirs[1] - mine[1]
@@ -163,10 +198,9 @@ def one_space_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tupl
     return tuple(moves)
 
 
-def pushed_away(state: AnachronismState, seat: Seat) -> AnachronismState:
-    """Move the other warrior one space directly away from `seat`'s warrior, if that space is free."""
-    other = opponent_of(state, seat)
-    away = toward(state, seat)
+def pushed_away(state: AnachronismState, seat: Seat, other: Seat) -> AnachronismState:
+    """Move `other`'s warrior one space directly away from `seat`'s warrior, if that space is free."""
+    away = toward(state, seat, other)
     there = step(state.fighters[other].space, away)
     if on_arena(there) and not occupied(state, there):
         state = with_fighter(state, other, replace(state.fighters[other], space=there))

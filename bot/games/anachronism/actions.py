@@ -74,13 +74,15 @@ class KeepOrder:
 
 @dataclass(frozen=True)
 class Place:
-    """Place the warrior in the starting row, `column` from the left (0-3)."""
+    """Place the warrior in a starting row, `column` from its start (0-3; see `arena.starting_row`): its own, or
+    in a game of two against two its teammate's (`row`, the seat whose row it is; -1: its own)."""
 
     column: int
+    row: int = -1
 
     @property
     def notation(self) -> str:
-        return f"place {self.column + 1}"
+        return f"place {self.column + 1}" + (f" {self.row}" if self.row >= 0 else "")
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,17 @@ class UseAbility:
     @property
     def notation(self) -> str:
         return f"use {self.card} {self.index}"
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Aim the ability the game asks about at the warrior in `seat`'s seat."""
+
+    seat: int
+
+    @property
+    def notation(self) -> str:
+        return f"aim {self.seat}"
 
 
 @dataclass(frozen=True)

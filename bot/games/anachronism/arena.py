@@ -1,8 +1,9 @@
 """The arena: a 4x4 grid of spaces, facings, starting rows, and attack grids turned to a warrior's facing (C1, C2).
 
-A space is (x, y), x from the left and y from seat 0's side: seat 0's starting row is y = 0, seat 1's is y = 3.
-A facing is one of N, E, S, W; north is toward y = 3. Attack grids are (forward, right, modifier) cells relative
-to the warrior's facing; cells off the arena are left out.
+A space is (x, y), x from the left and y from seat 0's side: seat 0's starting row is y = 0, seat 1's is y = 3;
+in a game of three or four (the multiplayer rules), seat 2's is the west side (x = 0) and seat 3's the east side
+(x = 3), so the rows overlap in the corners. A facing is one of N, E, S, W; north is toward y = 3. Attack grids
+are (forward, right, modifier) cells relative to the warrior's facing; cells off the arena are left out.
 """
 
 from __future__ import annotations
@@ -29,15 +30,24 @@ def step(space: Space, facing: str) -> Space:
     return space[0] + dx, space[1] + dy
 
 
+ROW_SIDES = (SOUTH, NORTH, WEST, EAST)
+"""The side of the arena each seat's starting row lies along."""
+
+
 def starting_row(seat: int) -> tuple[Space, ...]:
-    """The spaces a seat may be placed in: its own side of the arena."""
-    y = 0 if seat == 0 else SIZE - 1
-    return tuple((x, y) for x in range(SIZE))
+    """The spaces of a seat's starting row, its own side of the arena, as the picture shows them: a row along the
+    south or north side from left to right, one along the west or east side from top to bottom."""
+    side = ROW_SIDES[seat]
+    if side in (SOUTH, NORTH):
+        y = 0 if side == SOUTH else SIZE - 1
+        return tuple((x, y) for x in range(SIZE))
+    x = 0 if side == WEST else SIZE - 1
+    return tuple((x, y) for y in reversed(range(SIZE)))
 
 
 def facing_out(seat: int) -> str:
-    """The facing a warrior is placed with: toward the other side."""
-    return NORTH if seat == 0 else SOUTH
+    """The facing a warrior is placed with: away from its side, toward the middle."""
+    return {SOUTH: NORTH, NORTH: SOUTH, WEST: EAST, EAST: WEST}[ROW_SIDES[seat]]
 
 
 def relative(facing: str, forward: int, right: int) -> tuple[int, int]:

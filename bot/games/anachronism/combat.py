@@ -11,7 +11,7 @@ from dataclasses import replace
 from bot.engine import Event, Seat, SeededRandom
 from bot.engine.codec import encode
 from bot.games.anachronism import abilities
-from bot.games.anachronism.abilities import in_play, number, opponent_of, with_fighter
+from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter
 from bot.games.anachronism.arena import FACINGS
 from bot.games.anachronism.content import Ability, CardPool
 from bot.games.anachronism.dice import is_double, roll
@@ -19,6 +19,7 @@ from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_TARGET,
     LAST_ROLLS,
     PLAYING,
     STEP,
@@ -29,6 +30,10 @@ from bot.games.anachronism.state import (
     Offer,
     Roll,
 )
+
+AIMED = ("extra_attack", "push", "rotate", "code")
+"""Effects on the ability's own warrior that still need an opposing warrior: to attack, push away, turn toward, or
+(the one routine) trade places with."""
 
 
 class Combat:
@@ -49,7 +54,7 @@ class Combat:
         state = replace(state, rng_state=rng.state, attack=attack)
         active = self._roll_owner(state)
         offers = []
-        for seat in (active, opponent_of(state, active)):
+        for seat in (active, other_party(state.attack, active)):
             for card, index, ability in in_play(self.pool, state.fighters[seat]):
                 mandatory = ability.trigger == "after_rolls" and not ability.optional
                 if mandatory and abilities.usable(self.pool, state, seat, card, index, ability, attack):
@@ -58,8 +63,10 @@ class Combat:
         return replace(state, offers=tuple(offers))
 
     def _roll_owner(self, state: AnachronismState) -> Seat:
-        """Who decides first about the rolls: the active player, or outside a turn the attacker."""
-        return state.active if state.active is not None else state.attack.attacker
+        """Who decides first about the rolls: the active player, or outside a turn (or an attack on another
+        player's turn) the attacker."""
+        attack = state.attack
+        return state.active if state.active in (attack.attacker, attack.defender) else attack.attacker
 
     def _after_roll_offers(self, state: AnachronismState, seat: Seat) -> list[Offer]:
         """The seat's optional after-roll abilities that it may use on the rolls in progress, and that would do
@@ -137,8 +144,9 @@ class Combat:
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
         lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
         state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
-        if any(fighter.life <= 0 for fighter in state.fighters):
-            # The attack that defeats a warrior ends the game: abilities after it are not used (advanced rules).
+        if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
+            # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
+            # rules), nor in a game of more, where it goes on without the fallen warrior.
             return self._check_defeat(state, events)
         triggers = (
             ((attacker, "on_hit"), (defender, "on_being_hit"))
@@ -157,27 +165,73 @@ class Combat:
                 elif self._does_something(state, seat, card, index, ability, attack):
                     # A limited ability is its owner's choice (usage restrictions), asked only when it would do
                     # something, so a limit is never spent on nothing.
-                    offers.append(Offer(seat, USE, card, index))
+                    offers.append(Offer(seat, USE, card, index, target=other_party(attack, seat)))
         state = self._check_defeat(state, events)
         return state if self._over(state) else replace(state, offers=(*state.offers, *offers))
 
     def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
-        down = [seat for seat, fighter in enumerate(state.fighters) if fighter.life <= 0]
+        """Warriors at 0 Life or below fall and leave the arena; the last warrior (or team) standing wins, and
+        when the last ones fall at once they share the win."""
+        down = tuple(seat for seat in abilities.standing(state) if state.fighters[seat].life <= 0)
         if not down or self._over(state):
             return state
-        standing = tuple(seat for seat in range(state.seat_count) if seat not in down)
-        placings = (standing, tuple(down)) if standing else (tuple(down),)
-        result = AnachronismEnd.DEFEAT if standing else AnachronismEnd.DRAW
+        standing = tuple(seat for seat in abilities.standing(state) if seat not in down)
+        if len({abilities.team_of(state, seat) for seat in standing}) > 1:
+            for seat in down:
+                state = with_fighter(state, seat, replace(state.fighters[seat], space=None, fallen=True))
+            events.append(Event(AnachronismEvent.FELL, None, {"seats": list(down)}))
+            return self._without(replace(state, fallen=(*state.fallen, down)), down)
+        # The game is over: the fallen stay where they fell, on the last picture.
+        state = replace(state, fallen=(*state.fallen, down))
+        # Placings: the side left standing (a team counts its fallen), then the fallen, the last to fall first.
+        first = tuple(seat for seat in range(state.seat_count) if standing and
+                      abilities.team_of(state, seat) == abilities.team_of(state, standing[0]))  # fmt: skip
+        rest = [tuple(seat for seat in group if seat not in first) for group in reversed(state.fallen)]
+        placings = tuple(group for group in (first, *rest) if group)
+        result = AnachronismEnd.DEFEAT if len(placings) > 1 else AnachronismEnd.DRAW
         return self._end(replace(state, offers=(), queued=(), attack=None), result, placings, events)
 
+    def _without(self, state: AnachronismState, down: tuple[Seat, ...]) -> AnachronismState:
+        """The game goes on without the fallen: their questions, their attacks and the attacks on them are gone,
+        and a fallen active player's turn is over."""
+        offers = tuple(offer for offer in state.offers if offer.seat not in down and offer.target not in down)
+        queued = tuple(each for each in state.queued if each.attacker not in down and each.defender not in down)
+        attack = state.attack
+        if attack is not None and (attack.attacker in down or attack.defender in down):
+            attack = None
+        actions_left = 0 if state.active in down else state.actions_left
+        return replace(state, offers=offers, queued=queued, attack=attack, actions_left=actions_left)
+
     def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
-        """After the fifth round: more Life wins, then more Experience, else a draw."""
-        first, second = 0, 1
-        for key in (lambda seat: state.fighters[seat].life, lambda seat: self.experience(state, seat)):
-            if key(first) != key(second):
-                winner = first if key(first) > key(second) else second
-                return self._end(state, AnachronismEnd.LIFE, ((winner,), (opponent_of(state, winner),)), events)
-        return self._end(state, AnachronismEnd.DRAW, ((first, second),), events)
+        """After the fifth round: more Life wins, then more Experience, else a draw (a team counts its standing
+        warriors' Life, then Experience, together); the fallen come after, the last to fall first."""
+        standing = abilities.standing(state)
+        sides: dict[int, list[Seat]] = {}
+        for seat in standing:
+            sides.setdefault(abilities.team_of(state, seat), []).append(seat)
+
+        def strength(side: int) -> tuple[int, int]:
+            members = sides[side]
+            return (sum(state.fighters[seat].life for seat in members),
+                    sum(self.experience(state, seat) for seat in members))  # fmt: skip
+
+        groups: list[tuple[Seat, ...]] = []
+        for level in sorted({strength(side) for side in sides}, reverse=True):
+            level_sides = [side for side in sides if strength(side) == level]
+            # A team is placed whole, its fallen with it; in a free-for-all each standing warrior is its own side.
+            groups.append(
+                tuple(
+                    seat
+                    for seat in range(state.seat_count)
+                    if abilities.team_of(state, seat) in level_sides and (state.teams or seat in standing)
+                )
+            )
+        placed = {seat for group in groups for seat in group}
+        for group in reversed(state.fallen):
+            if rest := tuple(seat for seat in group if seat not in placed):
+                groups.append(rest)
+        tied = len([side for side in sides if strength(side) == max(map(strength, sides))]) > 1
+        return self._end(state, AnachronismEnd.DRAW if tied else AnachronismEnd.LIFE, tuple(groups), events)
 
     def _over(self, state: AnachronismState) -> bool:
         """Whether the game in play has ended (in a tournament match, the next game may have begun)."""
@@ -192,19 +246,41 @@ class Combat:
 
     # -- using an ability ----------------------------------------------------------------------------------------
 
+    def _aims(self, state: AnachronismState, seat: Seat, ability: Ability, attack: AttackRoll | None) -> tuple:
+        """The opposing warriors the ability may be aimed at ("your opponent" in its words): during an attack the
+        seat is in, the other warrior of it; else each opposing warrior for which its condition holds (in a game
+        of more than two, its owner chooses one). Empty when it aims at nobody."""
+        aimed = any(effect.who == "opponent" or effect.kind in AIMED for effect in ability.effects)
+        if not aimed:
+            return ()
+        if attack is not None and seat in (attack.attacker, attack.defender):
+            return (other_party(attack, seat),)
+        if ability.condition == "adjacent":
+            return abilities.adjacent_opposing(state, seat)
+        return abilities.opposing(state, seat)
+
     def _use(
         self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability, events: list,
-        attack: AttackRoll | None = None,
+        attack: AttackRoll | None = None, aim: Seat = -1,
     ) -> AnachronismState:  # fmt: skip
-        """Pay the ability's cost, then carry out its effects (see the `content` module for what each does)."""
+        """Pay the ability's cost, then carry out its effects (see the `content` module for what each does), on
+        the opposing warrior `aim` (or the only one it can be; with several, first ask its owner which)."""
         attack = attack or state.attack
+        if aim < 0:
+            aims = self._aims(state, seat, ability, attack)
+            if len(aims) > 1:
+                choice = Offer(seat, CHOOSE_TARGET, card, index, options=tuple(str(each) for each in aims))
+                return replace(state, offers=(choice, *state.offers))
+            aim = aims[0] if aims else -1
         state = abilities.mark_used(state, seat, card, index, ability)
         if ability.cost == "discard_this" and card in state.fighters[seat].face_up:
             state = self._discard(state, seat, card, events)
         events.append(Event(AnachronismEvent.ABILITY_USED, seat, {"card": card, "ability": ability.name}))
-        other = opponent_of(state, seat)
+        other = aim
         for effect in ability.effects:
             target = seat if effect.who == "self" else other
+            if target < 0:
+                continue  # aimed at an opponent, with none to aim at
             kind = effect.kind
             if kind in abilities.NUMBERS:
                 if kind == "experience" and not ability.duration:
@@ -213,7 +289,7 @@ class Combat:
                         state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
                     )
                 else:
-                    lasting = Lasting(seat, effect, ability.duration or "round", state.round)
+                    lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
                     state = replace(state, lasting=(*state.lasting, lasting))
             elif kind in ("life", "deal_damage"):
                 change = effect.amount if kind == "life" else -effect.amount
@@ -223,40 +299,44 @@ class Combat:
                 state = self._reroll(state, target, own=target == seat)
             elif kind == "set_roll":
                 state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
-            elif kind == "extra_attack":
-                state = self._extra_attack(state, seat, effect.what, effect.amount)
+            elif kind == "extra_attack" and other >= 0:
+                state = self._extra_attack(state, seat, other, effect.what, effect.amount)
             elif kind == "move" and abilities.one_space_moves(self.pool, state, seat):
                 # The player moves space by space where they choose; a card that forbids moving or turning
                 # overrides this one (the golden rules), which `one_space_moves` follows.
                 step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
                 state = replace(state, offers=(step_by_step, *state.offers))
-            elif kind == "push":
-                state = abilities.pushed_away(state, seat)
-            elif kind == "rotate" and not abilities.prohibited(self.pool, state, target, "rotate"):
-                facing = abilities.toward(state, target)
+            elif kind == "push" and other >= 0:
+                state = abilities.pushed_away(state, seat, other)
+            elif kind == "rotate" and other >= 0 and not abilities.prohibited(self.pool, state, target, "rotate"):
+                # Your warrior turns to face the opposing one; an opposing warrior turns its back on yours.
+                facing = abilities.toward(state, seat, other)
                 if target != seat:
-                    facing = FACINGS[(FACINGS.index(abilities.toward(state, target)) + 2) % 4]
+                    facing = FACINGS[(FACINGS.index(abilities.toward(state, other, seat)) + 2) % 4]
                 state = with_fighter(state, target, replace(state.fighters[target], facing=facing))
             elif kind == "flip":
                 state = self._flip(state, target, events, own=target == seat)
-            elif kind == "code":
-                state = ROUTINES[effect.what](self.pool, state, seat)
+            elif kind == "code" and other >= 0:
+                state = ROUTINES[effect.what](self.pool, state, seat, other)
             elif kind == "prohibit" and ability.trigger != "continuous":
-                state = replace(
-                    state, lasting=(*state.lasting, Lasting(seat, effect, ability.duration or "round", state.round))
-                )
+                lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
+                state = replace(state, lasting=(*state.lasting, lasting))
         return self._check_defeat(state, events)
 
     def _does_something(
         self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
-        attack: AttackRoll | None = None,
+        attack: AttackRoll | None = None, aim: Seat = -1,
     ) -> bool:  # fmt: skip
         """Whether using the ability would change the match beyond paying its cost and counting its use: a move
-        with no room, a re-roll of a set roll or a card to turn that is not there would not. Such an ability is
-        neither offered nor used, so that nobody waits on a choice nobody has."""
+        with no room, a re-roll of a set roll or a card to turn that is not there would not (on some warrior it
+        may be aimed at). Such an ability is neither offered nor used, so that nobody waits on a choice nobody
+        has."""
+        aims = self._aims(state, seat, ability, attack or state.attack) if aim < 0 else (aim,)
+        if len(aims) > 1:
+            return any(self._does_something(state, seat, card, index, ability, attack, each) for each in aims)
         paying = ability.cost == "discard_this" and card in state.fighters[seat].face_up
         paid = self._discard(state, seat, card, []) if paying else state
-        used = self._use(state, seat, card, index, ability, [], attack)
+        used = self._use(state, seat, card, index, ability, [], attack, aims[0] if aims else -1)
 
         def without_uses(each: AnachronismState) -> AnachronismState:
             return replace(each, fighters=tuple(replace(fighter, uses=()) for fighter in each.fighters))
@@ -275,8 +355,9 @@ class Combat:
         attack = replace(attack, attack_dice=dice) if attack.attacker == target else replace(attack, defense_dice=dice)
         return replace(state, attack=attack, rng_state=rng.state)
 
-    def _extra_attack(self, state: AnachronismState, seat: Seat, mode: str, plus: int) -> AnachronismState:
-        target = opponent_of(state, seat)
+    def _extra_attack(
+        self, state: AnachronismState, seat: Seat, target: Seat, mode: str, plus: int
+    ) -> AnachronismState:
         if mode == "at_plus":
             created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
             return replace(state, queued=(*state.queued, created))

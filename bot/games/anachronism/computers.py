@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine import Seat, SeededRandom
+from bot.games.anachronism.abilities import opposing
 from bot.games.anachronism.actions import (
     AddSupport,
+    Aim,
     AnachronismAction,
     Attack,
     ChooseForce,
@@ -21,8 +23,18 @@ from bot.games.anachronism.actions import (
     Place,
     UseAbility,
 )
-from bot.games.anachronism.arena import step
-from bot.games.anachronism.state import DISCARD, FORCES, PLACING, STACKS, STEP, SUPPORTS, USE, AnachronismState
+from bot.games.anachronism.arena import grid_spaces, starting_row, step
+from bot.games.anachronism.state import (
+    CHOOSE_TARGET,
+    DISCARD,
+    FORCES,
+    PLACING,
+    STACKS,
+    STEP,
+    SUPPORTS,
+    USE,
+    AnachronismState,
+)
 
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
@@ -37,9 +49,8 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
     if state.phase in (STACKS, FORCES, SUPPORTS) or not state.fighters[seat].warrior:
         return _force(rules, state, seat, actions, chance)
     if state.phase == PLACING:
-        other = state.fighters[1 - seat].space
         places = [action for action in actions if isinstance(action, Place)]
-        return min(places, key=lambda place: abs(place.column - (other[0] if other else 1.5)))
+        return min(places, key=lambda place: _placing_distance(state, seat, place))
     if state.offers:
         offer = state.offers[0]
         if offer.kind == DISCARD:
@@ -49,6 +60,9 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
             return Discard(next(card for card in offer.options if card != keep))
         if offer.kind == STEP:
             return _closer(rules, state, seat, actions) or Decline()
+        if offer.kind == CHOOSE_TARGET:
+            aims = [action for action in actions if isinstance(action, Aim)]
+            return min(aims, key=lambda aim: (state.fighters[aim.seat].life, aim.seat))
         if offer.kind == USE:
             return UseAbility(offer.card, offer.index) if _worth_using(state, seat) else Decline()
     attacks = [action for action in actions if isinstance(action, Attack)]
@@ -61,12 +75,29 @@ def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) 
 
 
 def _closer(rules: AnachronismRules, state: AnachronismState, seat: Seat, actions) -> Move | None:
-    """The move that best brings the other warrior into an attack grid, if it is better than staying."""
+    """The move that best brings an opposing warrior into an attack grid, if it is better than staying; with no
+    attack in reach either way, the move that closes in on the nearest opposing warrior."""
     moves = [action for action in actions if isinstance(action, Move)]
     if not moves:
         return None
     best = max(moves, key=lambda move: _prospect(rules, state, seat, move))
-    return best if _prospect(rules, state, seat, best) > _prospect_here(rules, state, seat) else None
+    here = _prospect_here(rules, state, seat)
+    if _prospect(rules, state, seat, best) > here:
+        return best
+    if here >= 0:
+        return None
+    nearest = min(moves, key=lambda move: _distance(state, seat, step(state.fighters[seat].space, move.direction)))
+    there = step(state.fighters[seat].space, nearest.direction)
+    return nearest if _distance(state, seat, there) < _distance(state, seat, state.fighters[seat].space) else None
+
+
+def _distance(state: AnachronismState, seat: Seat, space) -> int:
+    """Spaces to the nearest opposing warrior."""
+    return min(
+        (abs(space[0] - where[0]) + abs(space[1] - where[1]) for where in
+         (state.fighters[other].space for other in opposing(state, seat))),
+        default=0,
+    )  # fmt: skip
 
 
 def _force(rules: AnachronismRules, state: AnachronismState, seat: Seat, actions, chance) -> AnachronismAction:
@@ -102,20 +133,29 @@ def _expected(rules: AnachronismRules, state: AnachronismState, seat: Seat, atta
     return damage * (1 + modifier / 6)
 
 
-def _best_cell(rules: AnachronismRules, state: AnachronismState, seat: Seat, space, facing) -> float:
-    """How well the warrior at `space` facing `facing` could attack the other warrior (-1: not at all)."""
-    fighter = state.fighters[seat]
-    other = state.fighters[1 - seat].space
-    best = -1.0
-    from bot.games.anachronism.arena import grid_spaces
+def _placing_distance(state: AnachronismState, seat: Seat, place: Place) -> tuple:
+    """How far a starting space is from the nearest placed opposing warrior (from the row's middle, with none):
+    close, to strike first."""
+    space = starting_row(seat if place.row < 0 else place.row)[place.column]
+    others = [state.fighters[other].space for other in opposing(state, seat)]
+    if not others:
+        return abs(place.column - 1.5), place.row
+    return min(abs(space[0] - other[0]) + abs(space[1] - other[1]) for other in others), place.row, place.column
 
+
+def _best_cell(rules: AnachronismRules, state: AnachronismState, seat: Seat, space, facing) -> float:
+    """How well the warrior at `space` facing `facing` could attack an opposing warrior (-1: not at all)."""
+    fighter = state.fighters[seat]
+    best = -1.0
     # A weapon that has attacked this turn cannot again: closing in for it would waste the turn's actions.
     weapons = [card for card in rules.weapons(state, seat) if card not in fighter.weapon_attacks]
     sources = [rules.pool.warrior(fighter.warrior).grid] + [rules.pool.support(card).grid for card in weapons]
     for cells in sources:
         grid = grid_spaces(space, facing, cells)
-        if other in grid:
-            best = max(best, grid[other] + 1)
+        for other in opposing(state, seat):
+            where = state.fighters[other].space
+            if where in grid:
+                best = max(best, grid[where] + 1)
     return best
 
 

@@ -19,6 +19,8 @@ class AnachronismEvent(StrEnum):
     ROTATED = "rotated"
     ATTACKED = "attacked"
     TURN_STARTED = "turn_started"
+    FELL = "fell"
+    """Warriors defeated in a game of more than two, who leave the arena (in a game of two, the game ends)."""
     STACK_READY = "stack_ready"
     """Public: only that a tournament stack is complete."""
     GAME_ENDED = "game_ended"

@@ -1,6 +1,11 @@
-"""The rules of Anachronism for two players: `AnachronismRules`, the game's declaration, the engine's interface,
-and the turn structure: forces, set-up rolls and placement, five rounds of reveals, card restrictions, Reveal and
-start-of-round abilities, turns of actions, ties, and the answers to the game's questions.
+"""The rules of Anachronism for two to four players: `AnachronismRules`, the game's declaration, the engine's
+interface, and the turn structure: forces, set-up rolls and placement, five rounds of reveals, card restrictions,
+Reveal and start-of-round abilities, turns of actions, ties, and the answers to the game's questions.
+
+With three or four players (the multiplayer rules), every warrior fights every other, or two against two with
+the option `teams`: abilities on "your opponent" are aimed at an opposing warrior (the other warrior of the attack
+they come from, else one their owner chooses), a defeated warrior leaves the arena, and the last warrior or team
+standing wins. Tournament matches (`tournament`) are for two.
 
 Attacks and what a used ability does are in `combat` (a part of `AnachronismRules`); what the cards add to a
 warrior's numbers is in `abilities` (the interpreter); the arena's geometry is in `arena`.
@@ -29,9 +34,10 @@ from bot.engine import (
     Timer,
 )
 from bot.games.anachronism import abilities
-from bot.games.anachronism.abilities import in_play, number, opponent_of, with_fighter
+from bot.games.anachronism.abilities import in_play, number, with_fighter
 from bot.games.anachronism.actions import (
     AddSupport,
+    Aim,
     AnachronismAction,
     Attack,
     ChooseForce,
@@ -57,6 +63,7 @@ from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_TARGET,
     DISCARD,
     FORCES,
     GAME_START,
@@ -78,23 +85,24 @@ from bot.games.anachronism.state import (
 from bot.games.anachronism.tournament import TournamentPlay, new_tournament
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView, MatchScore
 
-MATCH_OPTION = "match"
+MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 
 
 class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, AnachronismAction]):
-    """The rules of Anachronism for two players, single games and tournament matches, with rulings C1-C7, over a
-    pool of cards."""
+    """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C7,
+    over a pool of cards."""
 
     key = "anachronism"
     title = "Anachronism"
     min_players = 2
-    max_players = 2
+    max_players = 4
     state_type = AnachronismState
     event_kinds = AnachronismEvent
     end_reasons = AnachronismEnd
     fixed_fields = ("computer_seats",)
     options = (
-        Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1), "A computer player takes the second seat."),
+        Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1, 2, 3), "Computer players take that many seats."),
+        Option(TEAMS_OPTION, "Teams", (0, 1), "1: four players, two against two (seats 1 and 3 against 2 and 4)."),
         Option(
             MATCH_OPTION,
             "Match",
@@ -117,15 +125,24 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
 
     # -- the engine's interface ----------------------------------------------------------------------------
 
+    def seating_problem(self, seat_count: int, options: Mapping[str, Any]) -> str | None:
+        if options[MATCH_OPTION] != 1 and seat_count != 2:
+            return "A tournament match (the option match) is for 2 players."
+        if options[TEAMS_OPTION] and seat_count != 4:
+            return "Two against two (the option teams) needs 4 players, computer players included."
+        return None
+
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnachronismState:
         """Empty fighters: each player first chooses a force in private (in a tournament match, a stack)."""
-        if seating.seat_count != 2:
-            raise ValueError("Anachronism is for 2 players")
-        games = self.resolve_options(options)[MATCH_OPTION]
+        chosen = self.resolve_options(options)
+        problem = self.seating_problem(seating.seat_count, chosen)
+        if problem or not self.min_players <= seating.seat_count <= self.max_players:
+            raise ValueError(problem or "Anachronism is for 2 to 4 players")
+        games = chosen[MATCH_OPTION]
         return AnachronismState(
             computer_seats=tuple(sorted(seating.computers)),
             phase=FORCES if games == 1 else STACKS,
-            fighters=(Fighter(), Fighter()),
+            fighters=tuple(Fighter() for _ in range(seating.seat_count)),
             **GAME_START,
             last_rolls=(),
             result=None,
@@ -133,6 +150,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
             rng_state=SeededRandom(seed).state,
             steps=0,
             tournament=None if games == 1 else new_tournament(games, seating.seat_count),
+            teams=bool(chosen[TEAMS_OPTION]),
         )
 
     def actors(self, state: AnachronismState) -> frozenset[Seat]:
@@ -161,16 +179,22 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
             return tuple(ChooseWarrior(warrior) for warrior in self.warriors_left(state, seat))
         if state.phase in (FORCES, SUPPORTS):
             if not fighter.warrior:
-                packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in self.pool.warriors)
-                return (*packs, *(ChooseWarrior(warrior.id) for warrior in self.pool.warriors))
+                taken = self._teammates_cards(state, seat)
+                free = [warrior for warrior in self.pool.warriors if warrior.id not in taken]
+                packs = tuple(ChooseForce(each.id, each.pack) for each in free if not set(each.pack) & taken)
+                return (*packs, *(ChooseWarrior(warrior.id) for warrior in free))
             if len(fighter.supports) < SUPPORTS_PER_FORCE:
                 return tuple(AddSupport(card) for card in self._support_choices(state, seat))
             return (*(LayDown(card) for card in fighter.supports[fighter.laid :]), KeepOrder())
         if state.phase == PLACING:
             if not fighter.warrior:  # a tournament game after one someone won: choose, then place
                 return tuple(ChooseWarrior(warrior) for warrior in self.warriors_left(state, seat))
-            row = starting_row(seat)
-            return tuple(Place(column) for column, space in enumerate(row) if not abilities.occupied(state, space))
+            return tuple(
+                Place(column, row)
+                for row in self._rows_of(state, seat)
+                for column, space in enumerate(starting_row(seat if row < 0 else row))
+                if not abilities.occupied(state, space)
+            )
         if state.offers:
             offer = state.offers[0]
             if offer.kind == DISCARD:
@@ -179,6 +203,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
                 return (*abilities.one_space_moves(self.pool, state, seat), Decline())
             if offer.kind == CHOOSE_ATTACK:
                 return tuple(Attack(source, offer.target) for source in offer.options)
+            if offer.kind == CHOOSE_TARGET:
+                return tuple(Aim(int(each)) for each in offer.options)
             return (*(UseAbility(each.card, each.index) for each in self._same_moment(state)), Decline())
         return self._turn_actions(state, seat)
 
@@ -201,7 +227,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         elif state.phase == PLACING:
             if not isinstance(action, Place):
                 raise IllegalAction("Place your warrior in your starting row first")
-            state = self._place(state, seat, action.column, events)
+            state = self._place(state, seat, action, events)
         elif state.offers:
             state = self._answer(state, seat, action, events)
         else:
@@ -228,6 +254,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         )
         public = AnachronismPublicView(
             phase=state.phase,
+            teams=state.teams,
             round=state.round,
             order=state.order,
             active=state.active,
@@ -262,6 +289,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         return AnachronismSeatView(
             public, seat, fighter.warrior, fighter.supports, offer, actions, choosing, building, stack,
             stacking=state.phase == STACKS and seat in self.actors(state),
+            team_cards=tuple(sorted(self._teammates_cards(state, seat))),
         )  # fmt: skip
 
     def _score(self, state: AnachronismState) -> MatchScore | None:
@@ -281,13 +309,15 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
 
     def hidden_from(self, state: AnachronismState, seat: Seat | None) -> frozenset[str]:
         """Another player's face-down supports, their warrior until it is placed, and the cards of their tournament
-        stack that no game has used."""
+        stack that no game has used. Teammates see each other's forces: they choose them together, never the same
+        card twice."""
+        team = () if seat is None else abilities.teammates_of(state, seat)
         hidden = set()
         for other, fighter in enumerate(state.fighters):
-            if other == seat:
+            if other in team:
                 continue
             hidden.update(fighter.supports[fighter.revealed :])
-            if fighter.space is None and fighter.warrior:
+            if fighter.space is None and not fighter.fallen and fighter.warrior:
                 hidden.add(fighter.warrior)
             if state.tournament is not None:
                 stack = state.tournament.stacks[other]
@@ -302,10 +332,10 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         # names nothing secret.
         for fighter in state.fighters:
             hidden.difference_update((*fighter.face_up, *fighter.discarded, *fighter.turned_down))
-            if fighter.space is not None:
+            if fighter.space is not None or fighter.fallen:
                 hidden.discard(fighter.warrior)
-        if seat is not None:
-            hidden.difference_update((state.fighters[seat].warrior, *state.fighters[seat].supports))
+        for each in team:
+            hidden.difference_update((state.fighters[each].warrior, *state.fighters[each].supports))
         return frozenset(hidden)
 
     def parse_action(self, text: str) -> AnachronismAction:
@@ -323,8 +353,10 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
                 return AddSupport(rest[0])
             if verb == "lay" and len(rest) == 1:
                 return LayDown(rest[0])
-            if verb == "place" and len(rest) == 1:
-                return Place(int(rest[0]) - 1)
+            if verb == "place" and len(rest) in (1, 2):
+                return Place(int(rest[0]) - 1, int(rest[1]) if len(rest) == 2 else -1)
+            if verb == "aim" and len(rest) == 1:
+                return Aim(int(rest[0]))
             if verb == "move" and len(rest) == 2 and set(rest) <= set(FACINGS):
                 return Move(rest[0], rest[1])
             if verb == "face" and len(rest) == 1 and rest[0] in FACINGS:
@@ -386,6 +418,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
             raise IllegalAction("A force is a warrior and four different support cards")
         if not all(self._is_support(card) for card in supports):
             raise IllegalAction("Those are not all support cards")
+        if {force.warrior, *supports} & self._teammates_cards(state, seat):
+            raise IllegalAction("Your teammate has one of those cards: a team may not have a card twice")
         warrior = pool.warrior(force.warrior)
         return with_fighter(state, seat, Fighter(warrior=warrior.id, supports=supports, life=warrior.life))
 
@@ -396,8 +430,16 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         """The supports the seat may add to its force now: any of the pool, or in a tournament game its stack's."""
         if state.tournament is not None:
             return self.supports_left(state, seat)
-        taken = state.fighters[seat].supports
+        taken = {*state.fighters[seat].supports, *self._teammates_cards(state, seat)}
         return tuple(card.id for card in self.pool.supports if card.id not in taken)
+
+    def _teammates_cards(self, state: AnachronismState, seat: Seat) -> set[str]:
+        """The cards the seat's teammates have chosen: a team may not have a card twice (the multiplayer rules)."""
+        cards: set[str] = set()
+        for other in abilities.teammates_of(state, seat):
+            if other != seat:
+                cards.update((state.fighters[other].warrior, *state.fighters[other].supports))
+        return cards - {""}
 
     def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
         """Choose a force, then lay its supports down in order; once both forces are ready, roll to place (in a
@@ -416,6 +458,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
                 raise IllegalAction(
                     "Add a support of your stack that no game has used and your force does not have yet"
                     if state.tournament is not None
+                    else "Add a support card that neither your force nor your teammate's has yet"
+                    if state.teams
                     else "Add a support card your force does not have yet"
                 )
             return with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
@@ -456,11 +500,19 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
     def _placing(self, state: AnachronismState) -> Seat:
         return next(seat for seat in self.placing_order(state) if state.fighters[seat].space is None)
 
-    def _place(self, state: AnachronismState, seat: Seat, column: int, events: list) -> AnachronismState:
-        row = starting_row(seat)
-        if not 0 <= column < SIZE or abilities.occupied(state, row[column]):
+    def _rows_of(self, state: AnachronismState, seat: Seat) -> tuple[int, ...]:
+        """The starting rows the seat may place in (`Place.row`): its own (-1), and in a team game its teammate's
+        too, which teammates may share (the multiplayer rules)."""
+        return (-1, *(other for other in abilities.teammates_of(state, seat) if other != seat))
+
+    def _place(self, state: AnachronismState, seat: Seat, place: Place, events: list) -> AnachronismState:
+        owner = seat if place.row < 0 else place.row
+        row = starting_row(owner)
+        free = place.row in self._rows_of(state, seat) and 0 <= place.column < SIZE
+        if not free or abilities.occupied(state, row[place.column]):
             raise IllegalAction("Choose a free space in your starting row")
-        fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(seat))
+        column = place.column
+        fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(owner))
         state = with_fighter(state, seat, fighter)
         events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
         if any(each.space is None for each in state.fighters):
@@ -480,13 +532,16 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         events.append(Event(AnachronismEvent.ROUND_STARTED, None, {"round": round_number}))
         initiative: dict[Seat, int | None] = {}
         for seat, fighter in enumerate(state.fighters):
+            if fighter.fallen:
+                continue
             card = ""
             if fighter.revealed < len(fighter.supports) and round_number < ROUNDS:
                 card = fighter.supports[fighter.revealed]
                 fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
                 events.append(Event(AnachronismEvent.REVEALED, seat, {"card": card}))
             state = with_fighter(state, seat, replace(fighter, turned_up=card))
-        for seat, fighter in enumerate(state.fighters):
+        for seat in abilities.standing(state):
+            fighter = state.fighters[seat]
             # Only a card turned up this round has an Initiative: with none (the fifth round, or every card
             # already turned by an ability) it is null.
             if fighter.turned_up:
@@ -498,31 +553,64 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         return replace(state, order=order, stage="restrictions")
 
     def _order(self, state: AnachronismState, initiative: Mapping[Seat, int | None], events: list) -> tuple:
-        """Higher Initiative first; a tie (or null Initiative) goes to Experience, then to a roll."""
-        first, second = 0, 1
-        ini_first, ini_second = initiative[first], initiative[second]
-        if ini_first is not None and ini_second is not None and ini_first != ini_second:
-            winner = first if ini_first > ini_second else second
-            how = "initiative"
+        """Higher Initiative first; ties go to Experience, then to a roll. A null Initiative (a player with no
+        card turned up) ties everyone."""
+        seats = list(initiative)
+        if any(value is None for value in initiative.values()):
+            levels = [seats]
         else:
-            state, winner, how = self._tie(state, first, second, events)
-        data = {"initiative": [initiative[first], initiative[second]], "first": winner, "by": how}
+            values = sorted(set(initiative.values()), reverse=True)
+            levels = [[seat for seat in seats if initiative[seat] == value] for value in values]
+        order: list[Seat] = []
+        how = "initiative"
+        for level in levels:
+            if len(level) > 1:
+                state, level, by = self._rank_tied(state, level)
+                how = by if not order else how
+            order.extend(level)
+        data = {
+            "initiative": [initiative.get(seat) for seat in range(state.seat_count)], "first": order[0], "by": how,
+            "order": order,
+        }  # fmt: skip
         events.append(Event(AnachronismEvent.INITIATIVE, None, data))
-        return state, (winner, opponent_of(state, winner))
+        return state, tuple(order)
 
     def _tie(self, state: AnachronismState, first: Seat, second: Seat, events: list) -> tuple:
-        """Break a tie: higher Experience, else a roll of two dice each that nothing modifies, rolled again on a tie."""
-        experience = self.experience(state, first), self.experience(state, second)
-        if experience[0] != experience[1]:
-            return state, first if experience[0] > experience[1] else second, "experience"
+        """Break a tie between two: higher Experience, else a roll."""
+        state, ranked, how = self._rank_tied(state, [first, second])
+        return state, ranked[0], how
+
+    def _rank_tied(self, state: AnachronismState, seats: list[Seat]) -> tuple:
+        """Order tied seats: higher Experience first, and those still tied by a roll-off."""
+        experience = {seat: self.experience(state, seat) for seat in seats}
+        ranked: list[Seat] = []
+        how = "experience"
+        for value in sorted(set(experience.values()), reverse=True):
+            level = [seat for seat in seats if experience[seat] == value]
+            if len(level) > 1:
+                state, level = self._roll_off(state, level)
+                how = "roll" if not ranked else how
+            ranked.extend(level)
+        return state, ranked, how
+
+    def _roll_off(self, state: AnachronismState, seats: list[Seat]) -> tuple:
+        """Each rolls two dice that nothing modifies, higher first; those who tie roll again among themselves."""
         rng = SeededRandom(state.rng_state)
-        while True:
-            dice = roll(rng), roll(rng)
-            if sum(dice[0]) != sum(dice[1]):
-                break
-        winner = first if sum(dice[0]) > sum(dice[1]) else second
-        shown = Roll("tie", winner, dice[0], other_dice=dice[1])
-        return replace(state, rng_state=rng.state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:]), winner, "roll"
+        dice = {seat: roll(rng) for seat in seats}
+        state = replace(state, rng_state=rng.state)
+        ranked: list[Seat] = []
+        for total in sorted({sum(each) for each in dice.values()}, reverse=True):
+            level = [seat for seat in seats if sum(dice[seat]) == total]
+            if len(level) > 1:
+                state, level = self._roll_off(state, level)
+            ranked.extend(level)
+        if len({sum(each) for each in dice.values()}) == len(seats):
+            # Settled by this roll: the winner, and the dice of two rollers (seat order for two, else the first
+            # two places).
+            first, second = (seats[0], seats[1]) if len(seats) == 2 else (ranked[0], ranked[1])
+            shown = Roll("tie", ranked[0], dice[first], other_dice=dice[second])
+            state = replace(state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        return state, ranked
 
     def _continue(self, state: AnachronismState, events: list) -> AnachronismState:
         """Run the game on until a player must act or choose (or it is over)."""
@@ -553,6 +641,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         trigger = "reveal" if state.stage == "reveal" else "round_start"
         for seat in state.order:
             fighter = state.fighters[seat]
+            if fighter.fallen:
+                continue
             due = [
                 (f"{seat}:{card}:{index}", card, index, ability)  # both players may bring the same card
                 for card, index, ability in in_play(self.pool, fighter)
@@ -580,6 +670,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
 
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active
+        if state.fighters[seat].fallen:
+            return replace(state, stage="turn", actions_left=0)  # out of the arena: no turn
         lasting = tuple(
             each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
         )
@@ -626,6 +718,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         """Each player in turn order discards offending cards until legal; the player chooses which when there is
         a choice (the card restriction rules)."""
         for seat in state.order or range(state.seat_count):
+            if state.fighters[seat].fallen:
+                continue
             offending = self.offending(state, seat)
             if len(offending) > 1:
                 return replace(state, offers=(Offer(seat, DISCARD, options=offending),))
@@ -658,6 +752,13 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
             if not isinstance(action, Attack) or action.source not in offer.options or action.target != offer.target:
                 raise IllegalAction("Choose what to make this attack with")
             return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source)
+        if offer.kind == CHOOSE_TARGET:
+            if not isinstance(action, Aim) or str(action.seat) not in offer.options:
+                raise IllegalAction("Choose which opposing warrior the ability is aimed at")
+            ability = self._ability(offer.card, offer.index)
+            return self._use(
+                replace(state, offers=rest), seat, offer.card, offer.index, ability, events, aim=action.seat
+            )
         group = self._same_moment(state)
         rest = state.offers[len(group) :]
         if isinstance(action, Decline):
@@ -672,7 +773,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         after_rolls = state.attack is not None and ability.trigger == "after_rolls"
         if after_rolls:
             state = replace(state, attack=replace(state.attack, reacted=(*state.attack.reacted, seat)))
-        state = self._use(state, seat, chosen.card, chosen.index, ability, events)
+        state = self._use(state, seat, chosen.card, chosen.index, ability, events, aim=chosen.target)
         # What this one did may leave the others at the same moment spent, or with nothing to do.
         state = replace(
             state, offers=tuple(each for each in state.offers if each not in others or self._still_worth(state, each))
@@ -698,7 +799,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
     def _still_worth(self, state: AnachronismState, offer: Offer) -> bool:
         ability = self._ability(offer.card, offer.index)
         return not abilities.spent(state, offer.seat, offer.card, offer.index, ability) and self._does_something(
-            state, offer.seat, offer.card, offer.index, ability
+            state, offer.seat, offer.card, offer.index, ability, aim=offer.target
         )
 
     def _step(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
@@ -736,13 +837,14 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
         return (*actions, Pass(), EndTurn())
 
     def _attacks(self, state: AnachronismState, seat: Seat) -> list[Attack]:
-        target = opponent_of(state, seat)
-        where = state.fighters[target].space
+        """Attacks on each opposing warrior in a grid (teammates are not attacked)."""
         attacks = []
-        if where in self.grid_of(state, seat, "basic"):
-            attacks.append(Attack("basic", target))
-        if not abilities.prohibited(self.pool, state, seat, "weapon_attack"):
-            for weapon in self.weapons(state, seat):
+        armed = not abilities.prohibited(self.pool, state, seat, "weapon_attack")
+        for target in abilities.opposing(state, seat):
+            where = state.fighters[target].space
+            if where in self.grid_of(state, seat, "basic"):
+                attacks.append(Attack("basic", target))
+            for weapon in self.weapons(state, seat) if armed else ():
                 if weapon not in state.fighters[seat].weapon_attacks and where in self.grid_of(state, seat, weapon):
                     attacks.append(Attack(weapon, target))
         return attacks
@@ -793,7 +895,16 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
                 return "That weapon has already attacked this turn"
             if action.source != "basic" and abilities.prohibited(self.pool, state, seat, "weapon_attack"):
                 return "A card forbids your warrior to attack with a weapon"
-            return "The other warrior is not in that attack grid"
+            if state.seat_count == 2:
+                return "The other warrior is not in that attack grid"
+            target = action.target
+            if (
+                0 <= target < state.seat_count
+                and target != seat
+                and abilities.team_of(state, target) == abilities.team_of(state, seat)
+            ):
+                return "Teammates do not attack each other"
+            return "That warrior is not an opposing warrior in that attack grid"
         if isinstance(action, UseAbility):
             return "That ability cannot be used now"
         return "That is not something you can do on your turn"
@@ -802,7 +913,7 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
 
     def _fighter_view(self, state: AnachronismState, seat: Seat) -> FighterView:
         fighter = state.fighters[seat]
-        placed = fighter.space is not None
+        placed = fighter.space is not None or fighter.fallen  # a fallen warrior was seen in the arena
         return FighterView(
             seat=seat,
             warrior=fighter.warrior if placed else "",
@@ -814,6 +925,8 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
             face_up=fighter.face_up,
             face_down=len(fighter.supports) - fighter.revealed,
             discarded=fighter.discarded,
+            team=abilities.team_of(state, seat),
+            fallen=fighter.fallen,
             chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
         )
 

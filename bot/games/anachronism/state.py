@@ -1,5 +1,5 @@
 """A match of Anachronism as stored: each player's fighter, the round and turn, any attack in progress, and the
-choices the game is waiting for. Shaped for more than two players: fighters are a tuple by seat.
+choices the game is waiting for; a tournament match's stacks and score. Fighters are a tuple by seat, two to four.
 
 The codec writes these dataclasses as JSON by their type hints, so every type named in them is imported here.
 """
@@ -18,9 +18,10 @@ STACKS, FORCES, PLACING, SUPPORTS, PLAYING = "stacks", "forces", "placing", "sup
 """The phases of a game: tournament stacks (a tournament match's first step), forces (a warrior and its supports;
 in a tournament game, the warrior alone), placing the warriors, supports (a tournament game's, chosen after
 placing), and the rounds."""
-USE, DISCARD, STEP, CHOOSE_ATTACK = "use", "discard", "step", "attack"
+USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "attack", "target"
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
-that moves it, space by space), or to choose what an attack an ability made is made with."""
+that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
+warrior an ability is aimed at (with more than one in the arena)."""
 LAST_ROLLS = 4
 """How many of the latest rolls the state keeps to show."""
 
@@ -59,6 +60,8 @@ class Fighter:
     """The weapons that have attacked this turn."""
     uses: tuple[str, ...] = ()
     """Abilities with a usage limit used this turn or round: "card:index:turn" or "card:index:round"."""
+    fallen: bool = False
+    """Defeated: its Life fell to 0 or below and it left the arena (a game of more than two goes on without it)."""
 
 
 @compact
@@ -71,6 +74,8 @@ class Lasting:
     effect: Effect
     until: str
     round: int
+    target: Seat = -1
+    """The opposing warrior an effect on an opponent was aimed at (-1: every opposing warrior)."""
 
 
 @compact
@@ -78,8 +83,9 @@ class Lasting:
 class Offer:
     """A choice the game waits for from `seat`: to use an optional ability (`card`, `index`; several in a row
     for one seat came at the same moment, and the player chooses their order), to discard one of `options` (a
-    card restriction), to move up to `steps` more spaces (an ability's move), or to attack `target` with one of
-    `options` (an attack an ability made, with more than one weapon in reach)."""
+    card restriction), to move up to `steps` more spaces (an ability's move), to attack `target` with one of
+    `options` (an attack an ability made, with more than one weapon in reach), or which of the seats in
+    `options` an ability (`card`, `index`) is aimed at."""
 
     seat: Seat
     kind: str
@@ -87,7 +93,9 @@ class Offer:
     index: int = 0
     options: tuple[str, ...] = ()
     steps: int = 0
-    target: Seat = 0
+    target: Seat = -1
+    """The warrior the choice concerns: an attack's target, or for an ability after a hit or a miss the other
+    warrior of that attack (-1: none)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,7 @@ class Tournament:
 
 GAME_START = {
     "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_left": 0, "attack": None,
-    "offers": (), "queued": (), "lasting": (),
+    "offers": (), "queued": (), "lasting": (), "fallen": (),
 }  # fmt: skip
 """The fields of `AnachronismState` as every game starts them (each game of a tournament match afresh)."""
 
@@ -196,6 +204,10 @@ class AnachronismState:
     """How many actions the match has taken: each computer decision's timer is named by it."""
     tournament: Tournament | None = None
     """A match of several games; None for a single game."""
+    teams: bool = False
+    """Two against two (the multiplayer rules): seats 0 and 2 are one team, seats 1 and 3 the other."""
+    fallen: tuple[tuple[Seat, ...], ...] = ()
+    """The warriors defeated in a game of more than two, in the order they fell (those falling at once together)."""
 
     @property
     def seat_count(self) -> int:

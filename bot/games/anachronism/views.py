@@ -24,6 +24,10 @@ class FighterView:
     face_up: tuple[str, ...]
     face_down: int
     discarded: tuple[str, ...]
+    team: int
+    """The seat's team: its own seat number, or in a game of two against two 0 (seats 0 and 2) or 1 (1 and 3)."""
+    fallen: bool
+    """Defeated and out of the arena (`space` is None)."""
     chosen: bool
     """Whether the player's force is ready: chosen and laid down in order, or in a tournament game's choice of
     warriors, the warrior chosen (what it is stays private)."""
@@ -49,6 +53,8 @@ class MatchScore:
 @dataclass(frozen=True)
 class AnachronismPublicView:
     phase: str
+    teams: bool
+    """Two against two: `FighterView.team` tells the teams apart."""
     round: int
     order: tuple[Seat, ...]
     active: Seat | None
@@ -92,3 +98,5 @@ class AnachronismSeatView:
     stack: Stack | None = None
     """The seat's own tournament stack, its discard pile included; None for a single game."""
     stacking: bool = False
+    team_cards: tuple[str, ...] = ()
+    """The cards the seat's teammates have chosen, which its force may not have too (two against two)."""

@@ -119,6 +119,21 @@ def duel(
     return replace(state, actions_left=RULES.speed(state, active) if actions is None else actions)
 
 
+def melee(
+    *fighters: Fighter, active: int = 0, order: tuple[int, ...] = (), teams: bool = False, round: int = 1, **fields
+) -> AnachronismState:
+    """A match of three or four in play (two against two with `teams`): `active`'s turn of `round`, in `order`
+    (by default the seats from `active` on); when `active` is last in `order`, `end` plays the next round's start."""
+    count = len(fighters)
+    order = order or tuple((active + step) % count for step in range(count))
+    base = RULES.setup(Seating(count), {"teams": int(teams)}, seed=1)
+    state = replace(
+        base, phase=PLAYING, fighters=fighters, round=round, order=order, stage="turn", turn_index=order.index(active),
+        rng_state=rigged(), **fields,
+    )  # fmt: skip
+    return replace(state, actions_left=RULES.speed(state, active))
+
+
 def before_round(first: Fighter, second: Fighter, round: int, dice: Sequence[int] = (), **fields) -> AnachronismState:
     """The last action of round `round - 1`, seat 1's: `end` plays the start of round `round`."""
     return duel(first, second, active=1, order=(0, 1), round=round - 1, actions=1, dice=dice, **fields)

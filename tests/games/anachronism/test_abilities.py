@@ -201,14 +201,16 @@ def test_gilded_command_wins_arshan_an_initiative_he_would_have_tied():
     )
     state, events = play(state, "end")
     (initiative,) = [event.data for event in events if event.kind == "initiative"]
-    assert initiative == {"initiative": [4, 3], "first": 0, "by": "initiative"} and state.order == (0, 1)
+    assert initiative == {"initiative": [4, 3], "first": 0, "by": "initiative", "order": [0, 1]}
+    assert state.order == (0, 1)
 
 
 def test_gilded_command_has_nothing_to_add_to_in_the_fifth_round():
     state = before_round(fighter("Arshan"), fighter("Kaito", space=(1, 3), facing="S"), round=5)
     state, events = play(state, "end")
     (initiative,) = [event.data for event in events if event.kind == "initiative"]
-    assert initiative == {"initiative": [None, None], "first": 1, "by": "experience"} and state.order == (1, 0)
+    assert initiative == {"initiative": [None, None], "first": 1, "by": "experience", "order": [1, 0]}
+    assert state.order == (1, 0)
 
 
 # Hold the Line (Kallias): while the opponent is adjacent, his defense rolls are +1.

@@ -62,8 +62,11 @@ def force(warrior: str, *supports: str) -> str:
 
 
 def initiative_of(events) -> dict:
+    """The round's Initiative event's data, but for the whole turn order, which must start with "first"."""
     (data,) = [event.data for event in events if event.kind == "initiative"]
-    return dict(data)
+    data = dict(data)
+    assert data.pop("order")[0] == data["first"]
+    return data
 
 
 def after_round_five(first, second):
