@@ -88,11 +88,13 @@ def holds(
 
 
 def applies_to(state: AnachronismState, owner: Seat, effect: Effect, seat: Seat, target: Seat = -1) -> bool:
-    """Whether `owner`'s effect is on `seat`: its own warrior, or the opposing warrior it was aimed at (`target`;
-    a continuous one, every opposing warrior)."""
+    """Whether `owner`'s effect is on `seat`: its own warrior, or the warrior it was aimed at (`target`; a
+    continuous one, every opposing warrior, or for "another" every warrior but its own)."""
     if effect.who == "self":
         return seat == owner
-    return seat == target if target >= 0 else seat in opposing(state, owner)
+    if target >= 0:
+        return seat == target
+    return seat != owner if effect.who == "another" else seat in opposing(state, owner)
 
 
 def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attack: AttackRoll | None = None) -> int:

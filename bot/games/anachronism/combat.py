@@ -247,14 +247,17 @@ class Combat:
     # -- using an ability ----------------------------------------------------------------------------------------
 
     def _aims(self, state: AnachronismState, seat: Seat, ability: Ability, attack: AttackRoll | None) -> tuple:
-        """The opposing warriors the ability may be aimed at ("your opponent" in its words): during an attack the
-        seat is in, the other warrior of it; else each opposing warrior for which its condition holds (in a game
-        of more than two, its owner chooses one). Empty when it aims at nobody."""
-        aimed = any(effect.who == "opponent" or effect.kind in AIMED for effect in ability.effects)
+        """The warriors the ability may be aimed at ("your opponent", "another warrior"): during an attack the seat
+        is in, the other warrior of it; else each opposing warrior for which its condition holds, or for "another"
+        each warrior but its own, a teammate too (in a game of more than two, its owner chooses one). Empty when
+        it aims at nobody."""
+        aimed = any(effect.who != "self" or effect.kind in AIMED for effect in ability.effects)
         if not aimed:
             return ()
         if attack is not None and seat in (attack.attacker, attack.defender):
             return (other_party(attack, seat),)
+        if any(effect.who == "another" for effect in ability.effects):
+            return tuple(other for other in abilities.standing(state) if other != seat)
         if ability.condition == "adjacent":
             return abilities.adjacent_opposing(state, seat)
         return abilities.opposing(state, seat)

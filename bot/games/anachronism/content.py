@@ -7,7 +7,8 @@ usage limit. The vocabulary:
 - triggers: `continuous` (while the card is face up), `reveal` (when the card is turned face up at the start of a
   round), `round_start`, `action` (spends one of the warrior's actions), `after_rolls` (once both rolls of an
   attack are made, before they count), `on_hit`, `on_being_hit`, `on_miss` (yours missed), `on_being_missed`;
-- effects (`kind`, with `amount`, `what` and `who` where they apply): `attack_roll`, `defense_roll`, `speed`,
+- effects (`kind`, with `amount`, `what` and `who` (see `WHO`) where they apply): `attack_roll`, `defense_roll`,
+  `speed`,
   `experience`, `damage` (to the warrior's attacks), `initiative`, `life` (gain or lose, permanent),
   `deal_damage` (not a hit), `reroll` (one die of `who`'s roll: the lower one of your own, the higher one of the
   opponent's), `set_roll` (your next roll is `amount` before modifiers), `extra_attack` (`what`: `immediately`,
@@ -45,6 +46,9 @@ COSTS = ("", "discard_this")
 CONDITIONS = ("", "adjacent", "not_adjacent", "weapon_attack", "basic_attack", "doubles", "wounded", "first_in_round")
 DURATIONS = ("", "round", "until_your_next_turn", "next_attack")
 LIMITS = ("", "once_each_turn", "once_each_round")
+WHO = ("self", "opponent", "another")
+"""Whom an effect is on (the multiplayer rules' words): "your warrior", "an opposing warrior" (not a teammate), or
+"another warrior" (any but your own, a teammate too); with two players the last two are the other warrior."""
 SUPPORT_TYPES = ("inspiration", "weapon", "armor", "special")
 BODY_TRAITS = ("torso", "head", "leg", "arm", "shield")
 ELEMENTS = ("aether", "earth", "fire", "metal", "water", "wind", "wood")
@@ -157,7 +161,7 @@ def _ability(data: Mapping) -> Ability:
         if value not in allowed:
             raise ValueError(f"cards.json: ability {ability.name!r} has an unknown {what} {value!r}")
     for effect in ability.effects:
-        if effect.kind not in EFFECTS or effect.who not in ("self", "opponent"):
+        if effect.kind not in EFFECTS or effect.who not in WHO:
             raise ValueError(f"cards.json: ability {ability.name!r} has an unknown effect {effect.kind!r}")
     moves = [position for position, effect in enumerate(ability.effects) if effect.kind == "move"]
     if moves and (moves != [len(ability.effects) - 1] or ability.effects[-1].who != "self"):

@@ -294,8 +294,8 @@ def test_second_breath_declined_leaves_the_roll_as_it_fell():
     assert attacks(events)[0]["attack_dice"] == [1, 4] and not attacks(events)[0]["hit"]
 
 
-# Shattered Reflection (Smoke-Mirror Vision): at the start of a round, you may discard this card to turn the
-# opponent's newest face-up support face down.
+# Shattered Reflection (Smoke-Mirror Vision): at the start of a round, you may discard this card to turn another
+# warrior's newest face-up support face down (with two players, the opponent's; see test_multiplayer for more).
 
 
 @pytest.mark.parametrize("answer", ["use", "decline"])

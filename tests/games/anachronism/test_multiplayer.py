@@ -158,6 +158,24 @@ def test_an_ability_on_your_opponent_asks_which_opposing_warrior_it_is_aimed_at(
     assert [seat for seat in (1, 2) if prohibited(POOL, state, seat, "move")] == [2]
 
 
+def test_an_ability_on_another_warrior_may_be_aimed_at_a_teammate_too():
+    state = melee(
+        fighter("Kallias", face_down=["Smoke-Mirror Vision"]),  # turn another warrior's newest card face down
+        fighter("Arshan", ["Gilded Lance"], space=(1, 3), facing="S"),
+        fighter("Itzel", ["Brow-Guard Helm"], space=(0, 2), facing="E"),
+        fighter("Brannoc", ["Bundle of Javelins"], space=(3, 1), facing="W"),
+        active=3,
+        order=(0, 1, 2, 3),
+        teams=True,
+    )
+    state, _ = play(state, "end", 3)
+    assert offered(state, 0) == [use_of("Shattered Reflection"), "decline"]
+    state, _ = play(state, use_of("Shattered Reflection"), 0)
+    assert offered(state, 0) == ["aim 1", "aim 2", "aim 3"], "another warrior: the teammate (2) too"
+    state, _ = play(state, "aim 2", 0)
+    assert state.fighters[2].turned_down == (card("Brow-Guard Helm"),) and state.fighters[1].face_up
+
+
 def test_an_ability_after_an_attack_is_aimed_at_the_other_warrior_of_that_attack():
     state = melee(
         fighter("Kallias", space=(1, 1)),  # hits Brannoc, who pushes him back: not Itzel, adjacent to Brannoc too
