@@ -35,7 +35,8 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
 
         anarchy = matches["anarchy"]
         stored = json.loads(anarchy.state_json)
-        assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == stored
+        # Written before Anarchy had computer players: its state reads as having none.
+        assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == {**stored, "computer_seats": []}
         snapshot = host.snapshot(anarchy)
         (seat,) = snapshot.actors
         action = snapshot.seat_view(seat).legal_actions[0].notation

@@ -16,5 +16,6 @@ The modules, each imported by name (this package re-exports nothing):
 - `events`: what can happen in a match, and why a match ends;
 - `state`: the table options and the whole match state, secrets included;
 - `views`: what the table, or one seat, may see of the state;
+- `computers`: how a computer player chooses its move;
 - `rules`: `AnarchyRules`, the game's declaration and its moves: dealing, playing, drawing and the end.
 """

@@ -7,13 +7,27 @@ where (ruling A8). Which card may follow which is in `cards`; the state it all w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from bot.engine import Event, GameRules, IllegalAction, Option, Outcome, ParseError, Seat, Seating, SeededRandom
+from bot.engine import (
+    COMPUTER_PLAYERS_OPTION,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Outcome,
+    ParseError,
+    Seat,
+    Seating,
+    SeededRandom,
+    Timer,
+)
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, follow_refusal, full_deck
+from bot.games.anarchy.computers import COMPUTER_DELAY, computer_move
 from bot.games.anarchy.events import AnarchyEnd, AnarchyEvent
 from bot.games.anarchy.state import AnarchyOptions, AnarchyState
 from bot.games.anarchy.views import AnarchyPublicView, AnarchySeatView
@@ -46,6 +60,12 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     # ruling codes. The rulings: drawing A3, playing on A8.
     options = (
         Option(
+            COMPUTER_PLAYERS_OPTION,
+            "Computer players",
+            (0, 1, 2, 3, 4, 5),
+            "How many of the seats are computer players; they sit after the humans.",
+        ),
+        Option(
             "draw_then_play",
             "Play a drawn card",
             (False, True),
@@ -66,6 +86,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         if not self.min_players <= seat_count <= self.max_players:
             raise ValueError(f"Anarchy is for {self.min_players}-{self.max_players} players, not {seat_count}")
         chosen = self.resolve_options(options)
+        del chosen[COMPUTER_PLAYERS_OPTION]  # the host seats them; the state keeps which seats they hold
         rng = SeededRandom(seed)
         deck = rng.shuffled(full_deck())
         dealer = rng.below(seat_count)
@@ -91,6 +112,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             result=None,
             placings=(),
             rng_state=rng.state,
+            computer_seats=tuple(sorted(seating.computers)),
         )
 
     def actors(self, state: AnarchyState) -> frozenset[Seat]:
@@ -168,6 +190,18 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         # secret after a reshuffle is who holds it, and no view field says that.
         hidden.discard(state.trump_indicator.code)
         return frozenset(hidden)
+
+    def timers(self, state: AnarchyState) -> Sequence[Timer]:
+        """A computer player's turn (named by everything a move changes, so each move gets a timer of its own)."""
+        if state.result is not None or state.turn not in state.computer_seats:
+            return ()
+        moment = (state.turn, len(state.play_pile), len(state.draw_pile), state.reshuffles, state.passes_in_a_row,
+                  state.drawn_card is not None)  # fmt: skip
+        key = "computer-" + "-".join(str(int(part)) for part in moment)
+        return (Timer(key, COMPUTER_DELAY, partial(self._computer_action, state), state.turn),)
+
+    def _computer_action(self, state: AnarchyState, arrival: int) -> AnarchyAction:
+        return computer_move(state, state.turn, self.legal_actions(state, state.turn))
 
     def parse_action(self, text: str) -> AnarchyAction:
         """Read "play 7C", "draw" or "pass"."""

@@ -46,6 +46,8 @@ class AnarchyState:
     """Why the match ended, once it has."""
     placings: tuple[tuple[Seat, ...], ...]
     rng_state: int
+    computer_seats: tuple[Seat, ...] = ()
+    """The seats computer players hold (a match stored before they existed has none)."""
 
     @property
     def seat_count(self) -> int:
