@@ -31,7 +31,7 @@ from bot.storage import SqliteStore
 log = logging.getLogger(__name__)
 GIL_SWITCH_SECONDS = 0.0005
 
-EXTENSIONS = ("cogs.tables", "cogs.chat")
+EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
 
 

@@ -103,4 +103,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN fixed_state TEXT;
     """,
+    # 6: what players set with /settings: their time zone, away hours (local "HH:MM", or NULL for none) and how to
+    # be told it is their turn. A player with no row has the defaults.
+    """
+    CREATE TABLE player_settings (
+        user_id INTEGER PRIMARY KEY,
+        timezone TEXT NOT NULL,
+        away_from TEXT,
+        away_until TEXT,
+        notice TEXT NOT NULL
+    );
+    """,
 )

@@ -26,7 +26,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +34,7 @@ import aiosqlite
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
+from bot.players import PlayerSettings
 from bot.storage.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -332,6 +333,34 @@ class SqliteStore:
         return await self._write(claim)
 
     # -- the bot's own facts -------------------------------------------------------------------------------
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """What the player set with /settings, or the defaults."""
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT timezone, away_from, away_until, notice FROM player_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+        )
+        if row is None:
+            return PlayerSettings()
+        timezone, away_from, away_until, notice = row
+        return PlayerSettings(
+            timezone,
+            time.fromisoformat(away_from) if away_from else None,
+            time.fromisoformat(away_until) if away_until else None,
+            notice,
+        )
+
+    async def save_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        def clock(value: time | None) -> str | None:
+            return value.strftime("%H:%M") if value is not None else None
+
+        await self._execute_write(
+            "INSERT INTO player_settings (user_id, timezone, away_from, away_until, notice) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, away_from = excluded.away_from, "
+            "away_until = excluded.away_until, notice = excluded.notice",
+            (user_id, settings.timezone, clock(settings.away_from), clock(settings.away_until), settings.notice),
+        )
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._read(lambda db: db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone())

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import time
 
 import pytest
 from support import make_host
 
 from bot.matches import StorageBusy
+from bot.players import MENTION, PlayerSettings
 from bot.storage import DatabaseTooNew, SqliteStore
 from bot.storage.sqlite import SCHEMA_VERSION
 
@@ -61,3 +63,12 @@ async def test_closing_leaves_no_write_ahead_log_behind(db_path):
     assert db_path.with_name(db_path.name + "-wal").exists()
     await store.close()
     assert sorted(path.name for path in db_path.parent.iterdir()) == [db_path.name]
+
+
+async def test_player_settings_are_kept_and_a_player_without_any_has_the_defaults(store):
+    assert await store.player_settings(7) == PlayerSettings()
+    night = PlayerSettings("Europe/Berlin", time(23, 0), time(7, 30), MENTION)
+    await store.save_player_settings(7, night)
+    assert await store.player_settings(7) == night and await store.player_settings(8) == PlayerSettings()
+    await store.save_player_settings(7, PlayerSettings("Asia/Tokyo"))
+    assert await store.player_settings(7) == PlayerSettings("Asia/Tokyo")

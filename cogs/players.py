@@ -1,0 +1,56 @@
+"""Slash commands about a player rather than a table: /settings."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AnthologyBot
+from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed
+from bot.players import timezone_names
+
+NOTICE_CHOICES = [app_commands.Choice(name=words, value=notice) for notice, words in NOTICE_WORDS.items()]
+
+
+class Players(commands.Cog):
+    def __init__(self, bot: AnthologyBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="Your time zone, away hours and how you hear it is your turn.")
+    @app_commands.describe(
+        timezone="Your time zone, e.g. Europe/Berlin (start typing a city)",
+        away="Hours you are away, your time, e.g. 23:00-08:00 (none: no away hours)",
+        turn_notice="How I tell you it is your turn",
+    )
+    @app_commands.choices(turn_notice=NOTICE_CHOICES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None = None,
+        away: str | None = None,
+        turn_notice: str | None = None,
+    ) -> None:
+        store = self.bot.store
+        current = await store.player_settings(interaction.user.id)
+        try:
+            changed = changed_settings(current, timezone, away, turn_notice)
+        except ValueError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return
+        if changed != current:
+            await store.save_player_settings(interaction.user.id, changed)
+        embed = settings_embed(changed, self.bot.clock.now())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def timezone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Time zones whose name holds what is typed ("berl" finds Europe/Berlin), at most Discord's 25."""
+        typed = current.strip().lower().replace(" ", "_")
+        found = [name for name in timezone_names() if typed in name.lower()]
+        return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+
+
+async def setup(bot: AnthologyBot) -> None:
+    await bot.add_cog(Players(bot))

@@ -1,0 +1,74 @@
+"""/settings through Discord: a player's time zone (with autocomplete), away hours and turn notices, shown and
+changed privately, in a server channel and in DMs with the bot; bad values are refused and change nothing."""
+
+from __future__ import annotations
+
+from datetime import time
+
+from bot.players import MENTION, PlayerSettings
+
+AUTOCOMPLETE = 4
+"""Discord's interaction type for an autocomplete request."""
+
+
+def fields(message) -> dict[str, str]:
+    return {field["name"]: field["value"] for field in message.embeds[0]["fields"]}
+
+
+async def test_a_player_sees_their_settings_and_changes_them_privately(anthology):
+    alice = anthology.alice
+    shown = await (await alice.slash(anthology.channel, "settings")).response()
+    assert shown.ephemeral and fields(shown)["Time zone"].startswith("UTC") and fields(shown)["Away hours"] == "none"
+    assert fields(shown)["When it is your turn"] == "You get a DM from me."
+
+    changed = await (
+        await alice.slash(
+            anthology.channel, "settings", timezone="Europe/Berlin", away="23:00-07:30", turn_notice=MENTION
+        )
+    ).response()
+    assert changed.ephemeral and fields(changed)["Time zone"].startswith("Europe/Berlin (it is ")
+    assert fields(changed)["Away hours"].startswith("23:00-07:30 your time")
+    assert "a mention in the table's channel or thread" in fields(changed)["When it is your turn"]
+    expected = PlayerSettings("Europe/Berlin", time(23, 0), time(7, 30), MENTION)
+    assert await anthology.bot.store.player_settings(alice.id) == expected
+
+    cleared = await (await alice.slash(anthology.channel, "settings", away="none")).response()
+    assert fields(cleared)["Away hours"] == "none" and fields(cleared)["Time zone"].startswith("Europe/Berlin")
+
+
+async def test_bad_values_are_refused_and_change_nothing(anthology):
+    alice = anthology.alice
+    await (await alice.slash(anthology.channel, "settings", timezone="Asia/Tokyo")).response()
+    for options, said in (
+        ({"timezone": "Mars/Olympus_Mons"}, "I do not know the time zone 'Mars/Olympus_Mons'"),
+        ({"away": "late"}, "Write away hours as two local times, like 23:00-08:00"),
+        ({"away": "23:00-23:00"}, "Away hours need different start and end times"),
+        ({"away": "25:00-08:00"}, "Write away hours as two local times"),
+    ):
+        refused = await (await alice.slash(anthology.channel, "settings", **options)).response()
+        assert refused.ephemeral and refused.content.startswith(said) and not refused.embeds
+    assert await anthology.bot.store.player_settings(alice.id) == PlayerSettings("Asia/Tokyo")
+
+
+async def test_settings_work_in_dms_with_the_bot(anthology):
+    bob = anthology.bob
+    dms = anthology.fake.dm_channel(bob)
+    changed = await (await bob.slash(dms, "settings", timezone="America/New_York")).response()
+    assert fields(changed)["Time zone"].startswith("America/New_York")
+    assert (await anthology.bot.store.player_settings(bob.id)).timezone == "America/New_York"
+
+
+async def test_time_zones_autocomplete_from_what_is_typed(anthology):
+    data = {
+        "id": "1",
+        "name": "settings",
+        "type": 1,
+        "options": [{"name": "timezone", "type": 3, "value": "berl", "focused": True}],
+    }
+    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
+    await anthology.fake.deliver_interaction(handle)
+    assert [choice["value"] for choice in await handle.response()] == ["Europe/Berlin"]
+    data["options"][0]["value"] = "new york"
+    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
+    await anthology.fake.deliver_interaction(handle)
+    assert "America/New_York" in [choice["value"] for choice in await handle.response()]
