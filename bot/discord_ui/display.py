@@ -50,6 +50,7 @@ from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
+from bot.players import DM, MENTION, QUIET
 
 log = logging.getLogger(__name__)
 
@@ -287,15 +288,18 @@ class TableDisplay:
 
     # -- private messages ----------------------------------------------------------------------------------
 
-    async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str]) -> None:
-        """DM each seat its private panel under its heading; once every one is delivered (or cannot be, the
+    async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str], *, turn: bool = False) -> None:
+        """DM each seat its private panel under its heading (for a `turn` notice, the way the player chose in
+        /settings: a DM, a mention in the channel, or nothing); once every one is delivered (or cannot be, the
         player's DMs being closed), note that this version's turn notice reached its players. DMs Discord
         refused are tried again with back-off for as long as this notice is the match's latest."""
         notice = snapshot.match.version
         failures = 0
         while True:
             pending = list(headings.items())
-            delivered = await asyncio.gather(*(self._send_panel(snapshot, seat, text) for seat, text in pending))
+            delivered = await asyncio.gather(
+                *(self._send_panel(snapshot, seat, text, turn=turn) for seat, text in pending)
+            )
             headings = {seat: text for (seat, text), sent in zip(pending, delivered, strict=True) if not sent}
             if not headings:
                 await self.host.turn_told(snapshot.match.id, notice)
@@ -307,13 +311,21 @@ class TableDisplay:
             if snapshot.match.turn_notice_version != notice or snapshot.match.status is not MatchStatus.PLAYING:
                 return  # a later turn has its own notice
 
-    async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str) -> bool:
+    async def _send_panel(self, snapshot: Snapshot, seat: int, heading: str, *, turn: bool = False) -> bool:
         """DM one seat its panel; tell a player whose DMs are closed to use the board's button. False when
         Discord refused for another reason, so the notice is tried again."""
         match = snapshot.match
         player = match.at_seat(seat)
         renderer = self.renderer(match)
-        if player.dms_closed or player.is_computer or not renderer.has_private_panel:
+        if player.is_computer:
+            return True
+        notice = (await self.host.player_settings(player.user_id)).notice if turn else DM
+        if notice == QUIET:
+            return True
+        if notice == MENTION:
+            await self.post(match, f"🔔 {mention(player)}, it is your turn here.")
+            return True
+        if player.dms_closed or not renderer.has_private_panel:
             return True
         try:
             channel = await self._dm_channel(player.user_id)
@@ -331,6 +343,12 @@ class TableDisplay:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
             return False
         return True
+
+    async def _dm_text(self, user_id: int, content: str) -> None:
+        try:
+            await (await self._dm_channel(user_id)).send(content)
+        except discord.HTTPException as error:
+            log.warning("could not DM user %s: %s", user_id, error)
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         # Opening a DM channel costs a REST call; its id never changes, so one call per user is enough.
@@ -379,12 +397,12 @@ class TableDisplay:
             self.refresh_board(match.id)
         self._queue_announcements(snapshot, events)
         if turn_started_for:
-            self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for)))
+            self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True))
 
     def tell_untold(self, snapshots: Sequence[Snapshot]) -> None:
         """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM)."""
         for snapshot in snapshots:
-            self._spawn(self._tell(snapshot, self._your_turn(snapshot, snapshot.actors)))
+            self._spawn(self._tell(snapshot, self._your_turn(snapshot, snapshot.actors), turn=True))
 
     def _your_turn(self, snapshot: Snapshot, seats: Iterable[int]) -> dict[int, str]:
         match = snapshot.match
@@ -517,8 +535,17 @@ class TableDisplay:
             self.refresh_board(match.id)
             return
         title = self.games[match.game].title
-        mentions = ", ".join(mention(match.at_seat(seat)) for seat in fired.seats)
-        await self.post(match, f"⏰ {mentions}: the {title} game here is waiting for you.")
+        told_here = []
+        for seat in fired.seats:
+            player = match.at_seat(seat)
+            notice = (await self.host.player_settings(player.user_id)).notice
+            if notice == DM and not player.dms_closed:
+                link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
+                await self._dm_text(player.user_id, f"⏰ Your {title} game is waiting for you: {link}")
+            elif notice != QUIET:
+                told_here.append(mention(player))
+        if told_here:
+            await self.post(match, f"⏰ {', '.join(told_here)}: the {title} game here is waiting for you.")
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)

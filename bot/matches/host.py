@@ -41,6 +41,7 @@ from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
+from bot.players import PlayerSettings, awake_at, is_away
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
 LARGEST_ID = (1 << 63) - 1
@@ -476,13 +477,34 @@ class MatchHost:
             if not await self.store.save_match(expired, expected_version=match.version, deadlines=[]):
                 return None
             return DeadlineFired(deadline.kind, self.snapshot(expired))
-        if not await self.store.claim_deadline(deadline):
+        current = match is not None and match.status is MatchStatus.PLAYING
+        if current and deadline.data.get("version") == match.version:
+            return await self._remind(deadline, match)
+        await self.store.claim_deadline(deadline)  # a reminder for a turn that is over
+        return None
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        return await self.store.player_settings(user_id)
+
+    async def _remind(self, deadline: Deadline, match: Match) -> DeadlineFired | None:
+        """Remind the seats the turn waits for; one in their away hours is reminded when they end (the reminder
+        stays stored, moved to then, so a restart keeps it)."""
+        now = self.clock.now()
+        seats = tuple(deadline.data.get("seats", ()))
+        held = {}
+        for seat in seats:
+            settings = await self.player_settings(match.at_seat(seat).user_id)
+            if is_away(settings, now):
+                held[seat] = awake_at(settings, now)
+        if held:
+            due = min(held.values())
+            if not await self.store.hold_deadline(deadline, due, {**deadline.data, "seats": sorted(held)}):
+                return None
+            self.on_deadlines_changed(due)
+        elif not await self.store.claim_deadline(deadline):
             return None
-        if match is None or match.status is not MatchStatus.PLAYING:
-            return None
-        if deadline.data.get("version") != match.version:
-            return None
-        return DeadlineFired(deadline.kind, self.snapshot(match), tuple(deadline.data.get("seats", ())))
+        awake = tuple(seat for seat in seats if seat not in held)
+        return DeadlineFired(deadline.kind, self.snapshot(match), awake) if awake else None
 
     async def _run_timer(self, deadline: Deadline) -> DeadlineFired | None:
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from bot.matches.model import Deadline, LogEntry, Match, Result
+from bot.players import PlayerSettings
 
 T = TypeVar("T")
 
@@ -128,6 +129,17 @@ class MatchStore(Protocol):
     async def claim_deadline(self, deadline: Deadline) -> bool:
         """Delete the deadline row; True if this caller removed it (so it fires exactly once)."""
         ...
+
+    async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
+        """Move the deadline row to `due_at` with `data` (a reminder waiting out a player's away hours); True if
+        this caller moved it, as `claim_deadline` tells."""
+        ...
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """What the player set with /settings, or the defaults."""
+        ...
+
+    async def save_player_settings(self, user_id: int, settings: PlayerSettings) -> None: ...
 
 
 class ChannelBusy(Exception):

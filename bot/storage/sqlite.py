@@ -332,7 +332,24 @@ class SqliteStore:
 
         return await self._write(claim)
 
-    # -- the bot's own facts -------------------------------------------------------------------------------
+    async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
+        def hold(db: sqlite3.Connection) -> bool:
+            moved = Deadline(deadline.match_id, deadline.kind, due_at, data, deadline.key)
+            cursor = db.execute(
+                "UPDATE deadlines SET due_at = ?, data = ? WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
+                (
+                    *_deadline_row(moved),
+                    deadline.match_id,
+                    deadline.kind.value,
+                    deadline.key,
+                    _instant(deadline.due_at),
+                ),
+            )
+            return cursor.rowcount == 1
+
+        return await self._write(hold)
+
+    # -- players and the bot's own facts -----------------------------------------------------------------------
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         """What the player set with /settings, or the defaults."""

@@ -111,16 +111,28 @@ async def test_abandon_needs_the_opener_or_an_admin(anthology):
     assert (await anthology.bot.host.get(match.id)).status is MatchStatus.ABANDONED
 
 
-async def test_a_player_who_sits_on_their_turn_is_reminded(anthology):
+async def test_a_player_who_sits_on_their_turn_is_reminded_the_way_they_chose(anthology):
     await anthology.started_game(anthology.alice, anthology.bob)
     match = await anthology.match_here()
     waiting = await anthology.actor(match.id)
     anthology.clock.advance(hours=13)
     anthology.bot.deadlines.wake()
+    reminder = await anthology.fake.wait_for(lambda: next((m for m in waiting.dms() if "⏰" in m.content), None))
+    assert "Your Anarchy game is waiting for you" in reminder.content and str(anthology.channel.id) in reminder.content
+    assert not [m for m in anthology.fake.channel_messages(anthology.channel) if "⏰" in m.content]
+
+
+async def test_a_player_who_chose_mentions_is_reminded_in_the_channel(anthology):
+    await anthology.started_game(anthology.alice, anthology.bob)
+    match = await anthology.match_here()
+    waiting = await anthology.actor(match.id)
+    await (await waiting.slash(anthology.channel, "settings", turn_notice="mention")).response()
+    anthology.clock.advance(hours=13)
+    anthology.bot.deadlines.wake()
     reminder = await anthology.fake.wait_for(
         lambda: next((m for m in anthology.fake.channel_messages(anthology.channel) if "⏰" in m.content), None)
     )
-    assert f"<@{waiting.id}>" in reminder.content
+    assert f"<@{waiting.id}>" in reminder.content and not [m for m in waiting.dms() if "⏰" in m.content]
 
 
 async def test_an_idle_lobby_expires(anthology):

@@ -72,3 +72,20 @@ async def test_time_zones_autocomplete_from_what_is_typed(anthology):
     handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
     await anthology.fake.deliver_interaction(handle)
     assert "America/New_York" in [choice["value"] for choice in await handle.response()]
+
+
+async def test_turn_notices_come_the_way_each_player_chose(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    await (await alice.slash(anthology.channel, "settings", turn_notice="none")).response()
+    await (await bob.slash(anthology.channel, "settings", turn_notice="mention")).response()
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    dealt = {player.name: len(player.dms()) for player in (alice, bob)}
+    assert dealt == {"alice": 1, "bob": 1}, "everyone still gets their opening hand"
+    for _ in range(6):  # a few turns each way
+        player = await anthology.actor(match.id)
+        await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
+    assert f"🔔 <@{bob.id}>, it is your turn here." in said
+    assert not [line for line in said if f"🔔 <@{alice.id}>" in line]
+    assert {player.name: len(player.dms()) for player in (alice, bob)} == dealt, "no turn DMs for either"

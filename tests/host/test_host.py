@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from datetime import timedelta
+from datetime import time, timedelta
 
 import pytest
 from support import RULES, make_host, stored_log, stored_result
 
 from bot.discord_ui.wording import refusal_text
 from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.players import PlayerSettings
 from bot.storage import SqliteStore
 
 ALICE, BOB, CARA, DAN = 101, 102, 103, 104
@@ -217,6 +218,31 @@ async def test_turn_reminder_fires_after_the_interval_even_after_a_restart(host,
         clock.advance(hours=2)
         (fired,) = await second.fire_due_deadlines()
         assert fired.kind is DeadlineKind.TURN_REMINDER
+        assert [fired.match.at_seat(seat).user_id for seat in fired.seats] == [player]
+        assert await second.fire_due_deadlines() == []
+    finally:
+        await reopened.close()
+
+
+async def test_a_reminder_due_in_the_players_away_hours_waits_for_their_end_even_across_a_restart(
+    host, store, db_path, clock
+):
+    match_id = await started_countto(host, BOB)
+    player = await current_player(host, match_id)
+    await store.save_player_settings(player, PlayerSettings("Europe/Lisbon", time(22, 0), time(6, 0)))
+    clock.advance(hours=12)  # due at midnight in Lisbon (UTC in January): asleep
+    assert await host.fire_due_deadlines() == []
+    (held,) = [each for each in await store.deadlines_of(match_id) if each.kind is DeadlineKind.TURN_REMINDER]
+    assert held.due_at == clock.now() + timedelta(hours=6)
+    await store.close()
+
+    reopened = await SqliteStore.open(db_path)
+    try:
+        second = make_host(reopened, clock)
+        clock.advance(hours=5, minutes=59)
+        assert await second.fire_due_deadlines() == []
+        clock.advance(minutes=1)
+        (fired,) = await second.fire_due_deadlines()
         assert [fired.match.at_seat(seat).user_id for seat in fired.seats] == [player]
         assert await second.fire_due_deadlines() == []
     finally:
