@@ -84,6 +84,10 @@ class CountToRules(GameRules[CountState, Add]):
     def view(self, state: CountState, seat: int | None) -> CountState:
         return state
 
+    def stand_in(self, state: CountState, seat: int, arrival: int) -> Add | None:
+        """A computer standing in adds 1 (the game keeps no seats of computers to look at)."""
+        return Add(1) if seat in self.actors(state) else None
+
     def hidden_from(self, state: CountState, seat: int | None) -> frozenset[str]:
         return frozenset()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -245,6 +245,18 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def timers(self, state: StateT) -> Sequence[Timer]:
         """Timed actions pending in this state; games without a clock have none."""
         return ()
+
+    def stand_in(self, state: StateT, seat: Seat, arrival: int) -> ActionT | None:
+        """What a computer player would do for `seat` now (its player's turn clock ran out, or the computer plays
+        the seat for them); None when a computer would not act (it knows no answer, say). Every game's state
+        lists the seats its computer players hold in `computer_seats`, and asks for their moves as timers: the
+        move is that timer's, in a state where the seat is one of them."""
+        computers = getattr(state, "computer_seats", None)
+        if computers is None or seat == SYSTEM:
+            return None
+        standing_in = replace(state, computer_seats=tuple(sorted({*computers, seat})))
+        timer = next((timer for timer in self.timers(standing_in) if timer.seat == seat), None)
+        return None if timer is None else timer.action_at(arrival)
 
     def read_typed(self, state: StateT, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
         """The move a typed message stands for (None: it is just chat). `seat` is None for someone who may not

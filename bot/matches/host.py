@@ -41,13 +41,19 @@ from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
-from bot.players import PlayerSettings, awake_at, is_away
+from bot.players import PlayerSettings, awake_at, clock_runs_out, is_away
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
 LARGEST_ID = (1 << 63) - 1
 """The largest integer storage keeps: a match id past it can only be forged."""
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
+DEFAULT_CLOCK = timedelta(days=1)
+"""A table's turn clock unless its opener chose another (or none)."""
+STAND_IN_DELAY = timedelta(seconds=2)
+"""How long the computer takes over a move for a seat it plays, so that players can follow it on the board."""
+HAND_OVER_AFTER = 3
+"""Stand-in turns in a row after which the computer plays the seat until its player acts again."""
 CHECKED_BETWEEN_PAUSES = 100
 """Live matches the start-up check decodes before it lets the event loop serve others."""
 FIXED_PARTS_KEPT = 512
@@ -216,6 +222,7 @@ class MatchHost:
         opener_name: str,
         options: Mapping[str, Any] | None = None,
         reminder_after: timedelta = DEFAULT_REMINDER_AFTER,
+        clock: timedelta | None = DEFAULT_CLOCK,
     ) -> Match:
         """Open a table in a channel with the opener seated; refused if the channel already has one."""
         rules = self.games.get(game)
@@ -240,6 +247,7 @@ class MatchHost:
             updated_at=now,
             players=(Player(opener_id, opener_name, 0),),
             reminder_after_seconds=int(reminder_after.total_seconds()),
+            clock_seconds=int(clock.total_seconds()) if clock else 0,
         )
         (expiry,) = self._lobby_expiry(match)
         try:
@@ -418,9 +426,11 @@ class MatchHost:
         return result
 
     def _applied(
-        self, match: Match, state: Any, seat: Seat, user_id: int, action: Action
+        self, match: Match, state: Any, seat: Seat, user_id: int, action: Action, *, stood_in: bool = False
     ) -> tuple[Change, ActionResult]:
-        """The rules applied: the new state with its log entry, deadlines and result, and the report."""
+        """The rules applied: the new state with its log entry, deadlines and result, and the report. A move a
+        computer made for the seat's player (`stood_in`) counts towards handing the seat to the computer; a move
+        of the player's own takes the seat back."""
         rules = self.rules_for(match)
         actors = rules.actors(state)
         try:
@@ -431,12 +441,18 @@ class MatchHost:
         now = self.clock.now()
         outcome = rules.outcome(new_state)
         turn_started_for = frozenset() if outcome else rules.actors(new_state) - actors
+        players = match.players
+        if seat != SYSTEM and not match.at_seat(seat).is_computer:
+            players = tuple(
+                player if player.seat != seat else _after_move(player, stood_in=stood_in) for player in players
+            )
         updated = match.with_changes(
             state_json=encode_state(rules, new_state, match),
             version=match.version + 1,
             updated_at=now,
             status=MatchStatus.FINISHED if outcome else MatchStatus.PLAYING,
             turn_notice_version=match.version + 1 if turn_started_for else match.turn_notice_version,
+            players=players,
         )
         log_entry = LogEntry(
             match.id, updated.version, seat, user_id, action.notation, [encode(event) for event in events], now
@@ -447,6 +463,7 @@ class MatchHost:
             log_entry=log_entry,
             deadlines=[] if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome else None,
+            seats_changed=players != match.players,
         )
         return change, ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
 
@@ -466,6 +483,8 @@ class MatchHost:
         if deadline.kind is DeadlineKind.GAME_TIMER:
             # Loaded, applied and committed in one transaction; a timer whose game has ended does nothing.
             return await self._run_timer(deadline) if await self.store.claim_deadline(deadline) else None
+        if deadline.kind in (DeadlineKind.TURN_CLOCK, DeadlineKind.STAND_IN):
+            return await self._stand_in(deadline)
         match = await self.store.load_match(deadline.match_id)
         if deadline.kind is DeadlineKind.LOBBY_EXPIRY:
             if match is None or match.status is not MatchStatus.LOBBY:
@@ -505,6 +524,42 @@ class MatchHost:
             return None
         awake = tuple(seat for seat in seats if seat not in held)
         return DeadlineFired(deadline.kind, self.snapshot(match), awake) if awake else None
+
+    async def _stand_in(self, deadline: Deadline) -> DeadlineFired | None:
+        """A computer's move for a seat: its player's turn clock ran out (counted outside their away hours: a
+        clock that ran partly in them is moved on, and fires later), or the computer plays the seat for them."""
+        seat, version = deadline.data["seat"], deadline.data["version"]
+        match = await self.store.load_match(deadline.match_id)
+        if match is None or match.status is not MatchStatus.PLAYING or match.version != version:
+            await self.store.claim_deadline(deadline)
+            return None
+        if deadline.kind is DeadlineKind.TURN_CLOCK:
+            settings = await self.player_settings(match.at_seat(seat).user_id)
+            since = datetime.fromisoformat(deadline.data["since"])
+            due = clock_runs_out(settings, since, timedelta(seconds=match.clock_seconds))
+            if due > self.clock.now():
+                if await self.store.hold_deadline(deadline, due, deadline.data):
+                    self.on_deadlines_changed(due)
+                return None
+        if not await self.store.claim_deadline(deadline):
+            return None
+
+        def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
+            match = self._running(stored)
+            rules = self.rules_for(match)
+            state = decode_state(rules, match)
+            if match.version != version or seat not in rules.actors(state):
+                return None, None
+            action = rules.stand_in(state, seat, self.arrival_of(deadline.due_at))
+            if action is None:
+                return None, None  # a computer would not act here (it knows no answer): the turn waits on
+            return self._applied(match, state, seat, match.at_seat(seat).user_id, action, stood_in=True)
+
+        try:
+            result = await self._change(deadline.match_id, decide)
+        except Refusal:
+            return None
+        return None if result is None else DeadlineFired(deadline.kind, result.snapshot, (seat,), result=result)
 
     async def _run_timer(self, deadline: Deadline) -> DeadlineFired | None:
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
@@ -644,9 +699,20 @@ class MatchHost:
         rules = self.rules_for(match)
         deadlines = []
         humans = sorted(seat for seat in rules.actors(state) if not match.at_seat(seat).is_computer)
-        if humans:
+        for seat in humans:
+            data = {"seat": seat, "version": match.version}
+            if match.at_seat(seat).computer_plays:
+                due_at = match.updated_at + STAND_IN_DELAY
+                deadlines.append(Deadline(match.id, DeadlineKind.STAND_IN, due_at, data, str(seat)))
+            elif match.clock_seconds:
+                # Due when it would run out with no away hours; at that moment it is moved on if they paused it.
+                due_at = match.updated_at + timedelta(seconds=match.clock_seconds)
+                data["since"] = match.updated_at.isoformat()
+                deadlines.append(Deadline(match.id, DeadlineKind.TURN_CLOCK, due_at, data, str(seat)))
+        reminded = [seat for seat in humans if not match.at_seat(seat).computer_plays]
+        if reminded:
             due_at = match.updated_at + timedelta(seconds=match.reminder_after_seconds)
-            data = {"seats": humans, "version": match.version}
+            data = {"seats": reminded, "version": match.version}
             deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, due_at, data))
         for timer in rules.timers(state):
             due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
@@ -726,3 +792,12 @@ class MatchLocks:
             users[0] -= 1
             if not users[0]:
                 del self._locks[match_id]
+
+
+def _after_move(player: Player, *, stood_in: bool) -> Player:
+    """The player's record after a move in their seat: one more stand-in in a row (the seat goes to the computer
+    after `HAND_OVER_AFTER`), or, for a move of their own, none, and the seat theirs again."""
+    if not stood_in:
+        return replace(player, stood_in=0, computer_plays=False)
+    count = player.stood_in + 1
+    return replace(player, stood_in=count, computer_plays=player.computer_plays or count >= HAND_OVER_AFTER)

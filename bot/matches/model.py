@@ -30,6 +30,10 @@ class DeadlineKind(StrEnum):
     LOBBY_EXPIRY = "lobby_expiry"
     GAME_TIMER = "game_timer"
     """A timed action the game asked for (see bot.engine.Timer)."""
+    TURN_CLOCK = "turn_clock"
+    """A player's turn clock: when it runs out (outside their away hours), a computer takes the turn for them."""
+    STAND_IN = "stand_in"
+    """A seat the computer plays (after three stand-ins in a row): its move, made by the computer."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,10 @@ class Player:
     name: str
     seat: int
     dms_closed: bool = False
+    stood_in: int = 0
+    """How many turns in a row a computer took for this player because their turn clock ran out."""
+    computer_plays: bool = False
+    """The computer plays this seat until its player acts again (after three stand-ins in a row)."""
 
     @property
     def is_computer(self) -> bool:
@@ -77,6 +85,9 @@ class Match:
     """The fields of the game's state that never change after the deal (`GameRules.fixed_fields`), stored once;
     `state_json` holds the rest. None for matches started before the split: their `state_json` is whole."""
     reminder_after_seconds: int = 12 * 3600
+    clock_seconds: int = 0
+    """How long a player may take over a turn, counted outside their away hours, before a computer stands in for
+    them (0: no clock)."""
 
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if seated."""

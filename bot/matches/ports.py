@@ -40,6 +40,8 @@ class Change:
     log_entry: LogEntry | None = None
     deadlines: list[Deadline] | None = None
     result: Result | None = None
+    seats_changed: bool = False
+    """The players' records changed too (a stand-in counted, or a player back at their seat)."""
 
 
 class MatchStore(Protocol):

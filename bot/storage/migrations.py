@@ -114,4 +114,11 @@ MIGRATIONS: tuple[str, ...] = (
         notice TEXT NOT NULL
     );
     """,
+    # 7: turn clocks: a table's clock (0: none, which existing tables keep), and per seat how many turns in a row
+    # a computer took for its player when the clock ran out, and whether the computer now plays the seat.
+    """
+    ALTER TABLE matches ADD COLUMN clock_seconds INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN computer_plays INTEGER NOT NULL DEFAULT 0;
+    """,
 )

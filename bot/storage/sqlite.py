@@ -187,8 +187,8 @@ class SqliteStore:
             try:
                 cursor = db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
-                    " state, board_message_id, reminder_after_seconds, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " state, board_message_id, reminder_after_seconds, clock_seconds, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         match.game,
                         match.guild_id,
@@ -201,6 +201,7 @@ class SqliteStore:
                         match.state_json,
                         match.board_message_id,
                         match.reminder_after_seconds,
+                        match.clock_seconds,
                         _instant(match.created_at),
                         _instant(match.updated_at),
                     ),
@@ -446,7 +447,7 @@ def _save(db: sqlite3.Connection, change: Change, *, seats_changed: bool = False
     )
     if cursor.rowcount != 1:
         return Saved(False)
-    if seats_changed:
+    if seats_changed or change.seats_changed:
         db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
         _write_players(db, match)
     entry = change.log_entry
@@ -471,8 +472,12 @@ def _save(db: sqlite3.Connection, change: Change, *, seats_changed: bool = False
 
 def _write_players(db: sqlite3.Connection, match: Match) -> None:
     db.executemany(
-        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed) VALUES (?, ?, ?, ?, ?)",
-        [(match.id, p.seat, p.user_id, p.name, int(p.dms_closed)) for p in match.players],
+        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match.id, p.seat, p.user_id, p.name, int(p.dms_closed), p.stood_in, int(p.computer_plays))
+            for p in match.players
+        ],
     )
 
 
@@ -551,7 +556,17 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         version=row["version"],
         created_at=_parse_instant(row["created_at"]),
         updated_at=_parse_instant(row["updated_at"]),
-        players=tuple(Player(seat["user_id"], seat["name"], seat["seat"], bool(seat["dms_closed"])) for seat in seats),
+        players=tuple(
+            Player(
+                seat["user_id"],
+                seat["name"],
+                seat["seat"],
+                bool(seat["dms_closed"]),
+                seat["stood_in"],
+                bool(seat["computer_plays"]),
+            )
+            for seat in seats
+        ),
         state_json=row["state"],
         board_message_id=row["board_message_id"],
         board_version=row["board_version"],
@@ -560,6 +575,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         announced_version=row["announced_version"],
         fixed_json=row["fixed_state"],
         reminder_after_seconds=row["reminder_after_seconds"],
+        clock_seconds=row["clock_seconds"],
     )
 
 

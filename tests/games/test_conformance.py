@@ -5,7 +5,8 @@ fixed fields once, the rest after every action) and must round-trip through real
 fields unchanged; no view or visible event may hold a token the game says is hidden from that seat; every event
 and end reason is one the game declares; and the same seed and choices must give byte-identical states.
 The game's clock plays too: at any step one of its pending timers may run out instead of a player moving, as
-the host would fire it, and its action must be legal.
+the host would fire it, and its action must be legal; and a computer may stand in for any seat the game waits on
+(as when its player's turn clock runs out), with a move `apply` must accept.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ MAX_ACTIONS = 3000
 """Far above any Anarchy match (its reshuffle limit bounds it); a game that needs more has a bug."""
 ARRIVAL_STEP = 1 << 32
 """Arrival keys for timed actions, a second apart in Discord's snowflake terms."""
+STAND_IN_EVERY = 5
+"""About one player's move in this many is made by a computer standing in for them."""
 
 
 LINE_PER_ITEM = json.JSONEncoder(ensure_ascii=False, separators=("\n", "\n"), check_circular=False)
@@ -188,8 +191,14 @@ def play(
             seat, action = timer.seat, timer.action_at((step + 1) * ARRIVAL_STEP)
         else:
             seat = movers[choice % len(movers)]
-            actions = rules.legal_actions(state, seat)
-            action = actions[choice % len(actions)]
+            # Now and then a computer stands in for the seat, as when its player's turn clock runs out: whatever
+            # the game, whoever the seat, its move must be one `apply` accepts.
+            stand_in = rules.stand_in(state, seat, (step + 1) * ARRIVAL_STEP) if choice % STAND_IN_EVERY == 0 else None
+            if stand_in is not None:
+                action = stand_in
+            else:
+                actions = rules.legal_actions(state, seat)
+                action = actions[choice % len(actions)]
         previous = state
         state, events = rules.apply(previous, seat, action)
         last_move = (seat, action)

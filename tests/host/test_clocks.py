@@ -1,0 +1,113 @@
+"""Turn clocks on the host: when a player's clock runs out (counted outside their away hours) a computer takes
+that turn for them; after three in a row the computer plays the seat until the player acts again; clocks and the
+seats the computer plays survive a restart. Count To's stand-in adds 1."""
+
+from __future__ import annotations
+
+from datetime import time, timedelta
+
+from support import make_host, stored_log
+
+from bot.matches import DeadlineKind, MatchHost
+from bot.players import PlayerSettings
+from bot.storage import SqliteStore
+
+ALICE, BOB = 101, 102
+
+
+async def started(host: MatchHost, clock: timedelta | None = timedelta(hours=1)) -> int:
+    match = await host.open_table(
+        guild_id=1, channel_id=500, game="countto", opener_id=ALICE, opener_name="Alice", clock=clock
+    )
+    await host.join(match.id, BOB, "Bob")
+    await host.start(match.id, ALICE)
+    return match.id
+
+
+async def to_act(host: MatchHost, match_id: int):
+    snapshot = await host.load(match_id)
+    (seat,) = snapshot.actors
+    return snapshot.match.at_seat(seat)
+
+
+async def test_when_the_clock_runs_out_a_computer_takes_that_turn_and_the_player_keeps_the_seat(host, db_path, clock):
+    match_id = await started(host)
+    waiting = await to_act(host, match_id)
+    clock.advance(minutes=59)
+    assert await host.fire_due_deadlines() == []
+    clock.advance(minutes=1)
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
+    assert [event.data["amount"] for event in fired.result.events] == [1]
+    (entry,) = stored_log(db_path, match_id)
+    assert (entry.seat, entry.user_id, entry.action) == (waiting.seat, waiting.user_id, "add 1")
+    player = fired.match.at_seat(waiting.seat)
+    assert player.stood_in == 1 and not player.computer_plays
+
+
+async def test_a_clock_stops_in_the_players_away_hours(host, store, clock):
+    match_id = await started(host)  # the fake clock starts at 12:00 UTC
+    waiting = await to_act(host, match_id)
+    await store.save_player_settings(waiting.user_id, PlayerSettings("UTC", time(12, 30), time(14, 0)))
+    clock.advance(hours=1)  # 30 minutes ran before the away hours, 30 are left for after 14:00
+    assert await host.fire_due_deadlines() == []
+    clock.advance(minutes=89)
+    assert await host.fire_due_deadlines() == []
+    clock.advance(minutes=1)
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
+
+
+async def test_three_stand_ins_in_a_row_hand_the_seat_to_the_computer_until_its_player_acts(host, clock):
+    match_id = await started(host, clock=timedelta(minutes=10))
+    for _ in range(6):  # three turns each, every one run out
+        clock.advance(minutes=10)
+        assert len(await host.fire_due_deadlines()) == 1
+    snapshot = await host.load(match_id)
+    assert all(player.stood_in == 3 and player.computer_plays for player in snapshot.match.players)
+    clock.advance(seconds=2)  # the computer now plays at its own pace
+    (fired,) = await host.fire_due_deadlines()
+    assert fired.kind is DeadlineKind.STAND_IN
+    back = await to_act(host, match_id)
+    await host.act(match_id, back.user_id, "add 2")
+    player = (await host.load(match_id)).match.at_seat(back.seat)
+    assert player.stood_in == 0 and not player.computer_plays, "any move of their own takes the seat back"
+
+
+async def test_a_move_of_their_own_starts_the_count_again(host, clock):
+    match_id = await started(host, clock=timedelta(minutes=10))
+    first = await to_act(host, match_id)
+    clock.advance(minutes=10)
+    await host.fire_due_deadlines()  # the first player's turn taken for them
+    second = await to_act(host, match_id)
+    await host.act(match_id, second.user_id, "add 1")
+    clock.advance(minutes=10)
+    await host.fire_due_deadlines()  # and again
+    assert (await host.load(match_id)).match.at_seat(first.seat).stood_in == 2
+    await host.act(match_id, second.user_id, "add 1")
+    await host.act(match_id, first.user_id, "add 1")
+    assert (await host.load(match_id)).match.at_seat(first.seat).stood_in == 0
+
+
+async def test_a_table_without_a_clock_never_stands_in(host, store, clock):
+    match_id = await started(host, clock=None)
+    assert not [each for each in await store.deadlines_of(match_id) if each.kind is DeadlineKind.TURN_CLOCK]
+    clock.advance(days=30)
+    fired = await host.fire_due_deadlines()
+    assert [each.kind for each in fired] == [DeadlineKind.TURN_REMINDER]
+
+
+async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, db_path, clock):
+    await started(host)
+    clock.advance(minutes=30)
+    await store.close()
+    reopened = await SqliteStore.open(db_path)
+    try:
+        again = make_host(reopened, clock)
+        clock.advance(minutes=29)
+        assert await again.fire_due_deadlines() == []
+        clock.advance(minutes=1)
+        (fired,) = await again.fire_due_deadlines()
+        assert fired.kind is DeadlineKind.TURN_CLOCK
+    finally:
+        await reopened.close()
