@@ -41,6 +41,7 @@ class Players(commands.Cog):
             return
         if changed != current:
             await store.save_player_settings(interaction.user.id, changed)
+            self.bot.display.settings_changed(interaction.user.id, changed)
         embed = settings_embed(changed, self.bot.clock.now())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -8,9 +8,10 @@ from discord.ext import commands
 
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
-from bot.discord_ui.options import option_word
+from bot.discord_ui.options import CLOCK_NAMES, option_word
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
+CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
 EMBED_DESCRIPTION_LIMIT = 4096
 
 
@@ -42,8 +43,9 @@ class Tables(commands.Cog):
         thread="Open the table in a new thread (default: yes, when I may create threads)",
         options="Table options, e.g. draw_then_play=on (see /rules)",
         reminder_hours="Remind a player after this many hours on their turn (default 12)",
+        clock="Time for each move before a computer makes it; it stops in away hours (default 1 day)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     @app_commands.guild_only()
     async def play(
         self,
@@ -52,9 +54,10 @@ class Tables(commands.Cog):
         thread: bool | None = None,
         options: str = "",
         reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+        clock: str | None = None,
     ) -> None:
         await self.bot.tables.open_table(
-            interaction, game, thread=thread, options_text=options, reminder_hours=reminder_hours
+            interaction, game, thread=thread, options_text=options, reminder_hours=reminder_hours, clock=clock
         )
 
     @play.autocomplete("options")

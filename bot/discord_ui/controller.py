@@ -20,7 +20,7 @@ from bot.catalogue import Game
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.limits import CONTENT, fit_text
-from bot.discord_ui.options import OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
+from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot, StorageBusy
 
@@ -89,6 +89,7 @@ class TableController:
         thread: bool | None,
         options_text: str,
         reminder_hours: int | None,
+        clock: str | None = None,
     ) -> None:
         if game not in self.games:
             await reply_privately(interaction, f"There is no game called {inert(game, 40)}: pick one from the list.")
@@ -97,6 +98,9 @@ class TableController:
             await reply_privately(
                 interaction, f"reminder_hours must be {REMINDER_HOURS[0]} to {REMINDER_HOURS[1]} hours."
             )
+            return
+        if clock is not None and clock not in CLOCKS:
+            await reply_privately(interaction, "Choose the clock from the list.")
             return
         if len(options_text) > OPTIONS_TEXT_LIMIT:
             await reply_privately(interaction, f"Those options are too long ({OPTIONS_TEXT_LIMIT} characters at most).")
@@ -136,6 +140,8 @@ class TableController:
         }
         if reminder_hours is not None:
             table["reminder_after"] = timedelta(hours=reminder_hours)
+        if clock is not None:
+            table["clock"] = timedelta(seconds=CLOCKS[clock]) if CLOCKS.get(clock) else None
 
         if not use_thread:
             match = await self.host.open_table(channel_id=interaction.channel_id, **table)

@@ -31,6 +31,7 @@ import io
 import logging
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
 
 import discord
 
@@ -50,7 +51,7 @@ from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
-from bot.players import DM, MENTION, QUIET
+from bot.players import DM, MENTION, QUIET, PlayerSettings, clock_runs_out
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,8 @@ class TableDisplay:
         self._say_through: dict[int, Snapshot] = {}
         """Match id -> the newest snapshot of a match whose announcements are being said."""
         self._command_replies: dict[int, int] = {}
+        self._settings: dict[int, PlayerSettings] = {}
+        """User id -> their /settings, as far as the board needs them (a turn clock stops in away hours)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
 
@@ -119,6 +122,9 @@ class TableDisplay:
         recent = self._recent.get(match.id)
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
+        clocks = self._clock_lines(snapshot) if match.status is MatchStatus.PLAYING else []
+        if clocks:
+            embed.add_field(name="Turn clock", value="\n".join(clocks)[:1024], inline=False)
         if rules.takes_typed_moves and not self.reads_chat and match.status is MatchStatus.PLAYING:
             embed.add_field(
                 name="Typing moves", value=CHAT_UNREADABLE.format(command=renderer.typed_command), inline=False
@@ -143,6 +149,46 @@ class TableDisplay:
             attached = discord.File(io.BytesIO(picture), filename=PICTURE_NAME)
             message["attachments" if editing else "file"] = [attached] if editing else attached
         return fit_message(message)
+
+    def _clock_lines(self, snapshot: Snapshot) -> list[str]:
+        """Whom the game waits for and when their turn clock runs out (a Discord timestamp, which every viewer
+        sees in their own time), the seats a computer plays, and the moves it made when clocks ran out."""
+        match = snapshot.match
+        lines = []
+        for seat in sorted(snapshot.actors):
+            player = match.at_seat(seat)
+            if player.is_computer or player.computer_plays or not match.clock_seconds:
+                continue
+            settings = self._settings.get(player.user_id, PlayerSettings())
+            due = clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
+            lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
+        for player in match.players:
+            if player.computer_plays:
+                lines.append(f"🤖 A computer plays for {player.name} until they make a move of their own.")
+            elif player.stood_in:
+                lines.append(
+                    f"⏱️ {player.name}'s clock ran out, so a computer moved for them ({player.stood_in} in a row)."
+                )
+        return lines
+
+    def settings_changed(self, user_id: int, settings: PlayerSettings) -> None:
+        """A player changed their /settings: boards show their clocks from now on by them."""
+        self._settings[user_id] = settings
+
+    async def _learn_settings(self, snapshot: Snapshot) -> None:
+        """Fetch the settings of the players a clock now waits for, once; a board drawn before showed their
+        clock as if they had no away hours, so it is drawn again if they have."""
+        match = snapshot.match
+        waiting = [match.at_seat(seat) for seat in snapshot.actors]
+        unknown = [player for player in waiting if not player.is_computer and player.user_id not in self._settings]
+        if not match.clock_seconds or not unknown:
+            return
+        learned = False
+        for player in unknown:
+            settings = self._settings[player.user_id] = await self.host.player_settings(player.user_id)
+            learned = learned or settings.has_away_hours
+        if learned:
+            self.refresh_board(match.id)
 
     def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
@@ -396,6 +442,7 @@ class TableDisplay:
             self.remember(match, events)
             self.refresh_board(match.id)
         self._queue_announcements(snapshot, events)
+        self._spawn(self._learn_settings(snapshot))
         if turn_started_for:
             self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True))
 
@@ -530,6 +577,16 @@ class TableDisplay:
         match = fired.match
         if fired.result is not None:
             self.after_change(fired.snapshot, fired.result.events, sorted(fired.result.turn_started_for))
+            if fired.kind is DeadlineKind.TURN_CLOCK:
+                for seat in fired.seats:
+                    player = match.at_seat(seat)
+                    line = f"⏱️ {player.name}'s turn clock ran out, so a computer made their move."
+                    if player.computer_plays:
+                        line += (
+                            f" After {player.stood_in} in a row, a computer plays for them until they make a move "
+                            "of their own."
+                        )
+                    await self.post(match, line)
             return
         if fired.kind is DeadlineKind.LOBBY_EXPIRY:
             self.refresh_board(match.id)
