@@ -694,6 +694,15 @@ class MatchHost:
     def _lobby_expiry(self, match: Match) -> list[Deadline]:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]
 
+    @staticmethod
+    def _reminders(match: Match) -> list[tuple[str, timedelta]]:
+        """When a waiting player is reminded: at half their turn clock and shortly before it runs out (a tenth of
+        it, at most an hour, before); on a table without a clock, after its reminder interval."""
+        if not match.clock_seconds:
+            return [("", timedelta(seconds=match.reminder_after_seconds))]
+        clock = timedelta(seconds=match.clock_seconds)
+        return [("half", clock / 2), ("soon", clock - min(clock / 10, timedelta(hours=1)))]
+
     def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
         """A reminder for the humans who must act, and the game's timers (each keeps its first due time)."""
         rules = self.rules_for(match)
@@ -710,10 +719,9 @@ class MatchHost:
                 data["since"] = match.updated_at.isoformat()
                 deadlines.append(Deadline(match.id, DeadlineKind.TURN_CLOCK, due_at, data, str(seat)))
         reminded = [seat for seat in humans if not match.at_seat(seat).computer_plays]
-        if reminded:
-            due_at = match.updated_at + timedelta(seconds=match.reminder_after_seconds)
-            data = {"seats": reminded, "version": match.version}
-            deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, due_at, data))
+        data = {"seats": reminded, "version": match.version}
+        for key, after in self._reminders(match) if reminded else ():
+            deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, match.updated_at + after, data, key))
         for timer in rules.timers(state):
             due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
             deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key, keeps_first_due=True))

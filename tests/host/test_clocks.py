@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import time, timedelta
 
+import pytest
 from support import make_host, stored_log
 
 from bot.matches import DeadlineKind, MatchHost
@@ -13,6 +14,12 @@ from bot.players import PlayerSettings
 from bot.storage import SqliteStore
 
 ALICE, BOB = 101, 102
+
+
+async def fired_clocks(host: MatchHost) -> list:
+    """The turn clocks and stand-ins that fired now (reminders fire too, at half the clock and shortly before)."""
+    kinds = (DeadlineKind.TURN_CLOCK, DeadlineKind.STAND_IN)
+    return [each for each in await host.fire_due_deadlines() if each.kind in kinds]
 
 
 async def started(host: MatchHost, clock: timedelta | None = timedelta(hours=1)) -> int:
@@ -34,9 +41,9 @@ async def test_when_the_clock_runs_out_a_computer_takes_that_turn_and_the_player
     match_id = await started(host)
     waiting = await to_act(host, match_id)
     clock.advance(minutes=59)
-    assert await host.fire_due_deadlines() == []
+    assert await fired_clocks(host) == []
     clock.advance(minutes=1)
-    (fired,) = await host.fire_due_deadlines()
+    (fired,) = await fired_clocks(host)
     assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
     assert [event.data["amount"] for event in fired.result.events] == [1]
     (entry,) = stored_log(db_path, match_id)
@@ -50,11 +57,11 @@ async def test_a_clock_stops_in_the_players_away_hours(host, store, clock):
     waiting = await to_act(host, match_id)
     await store.save_player_settings(waiting.user_id, PlayerSettings("UTC", time(12, 30), time(14, 0)))
     clock.advance(hours=1)  # 30 minutes ran before the away hours, 30 are left for after 14:00
-    assert await host.fire_due_deadlines() == []
+    assert await fired_clocks(host) == []
     clock.advance(minutes=89)
-    assert await host.fire_due_deadlines() == []
+    assert await fired_clocks(host) == []
     clock.advance(minutes=1)
-    (fired,) = await host.fire_due_deadlines()
+    (fired,) = await fired_clocks(host)
     assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
 
 
@@ -62,11 +69,11 @@ async def test_three_stand_ins_in_a_row_hand_the_seat_to_the_computer_until_its_
     match_id = await started(host, clock=timedelta(minutes=10))
     for _ in range(6):  # three turns each, every one run out
         clock.advance(minutes=10)
-        assert len(await host.fire_due_deadlines()) == 1
+        assert len(await fired_clocks(host)) == 1
     snapshot = await host.load(match_id)
     assert all(player.stood_in == 3 and player.computer_plays for player in snapshot.match.players)
     clock.advance(seconds=2)  # the computer now plays at its own pace
-    (fired,) = await host.fire_due_deadlines()
+    (fired,) = await fired_clocks(host)
     assert fired.kind is DeadlineKind.STAND_IN
     back = await to_act(host, match_id)
     await host.act(match_id, back.user_id, "add 2")
@@ -78,11 +85,11 @@ async def test_a_move_of_their_own_starts_the_count_again(host, clock):
     match_id = await started(host, clock=timedelta(minutes=10))
     first = await to_act(host, match_id)
     clock.advance(minutes=10)
-    await host.fire_due_deadlines()  # the first player's turn taken for them
+    await fired_clocks(host)  # the first player's turn taken for them
     second = await to_act(host, match_id)
     await host.act(match_id, second.user_id, "add 1")
     clock.advance(minutes=10)
-    await host.fire_due_deadlines()  # and again
+    await fired_clocks(host)  # and again
     assert (await host.load(match_id)).match.at_seat(first.seat).stood_in == 2
     await host.act(match_id, second.user_id, "add 1")
     await host.act(match_id, first.user_id, "add 1")
@@ -97,6 +104,17 @@ async def test_a_table_without_a_clock_never_stands_in(host, store, clock):
     assert [each.kind for each in fired] == [DeadlineKind.TURN_REMINDER]
 
 
+@pytest.mark.parametrize(("length", "reminders"), [(timedelta(minutes=10), (5, 9)), (timedelta(days=1), (720, 1380))])
+async def test_a_player_is_reminded_at_half_the_clock_and_shortly_before_it_runs_out(host, clock, length, reminders):
+    await started(host, clock=length)
+    step, fired_at = length / 120, []
+    for moment in range(1, 121):
+        clock.advance(seconds=step.total_seconds())
+        if [each for each in await host.fire_due_deadlines() if each.kind is DeadlineKind.TURN_REMINDER]:
+            fired_at.append(moment * step / timedelta(minutes=1))
+    assert tuple(fired_at) == reminders
+
+
 async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, db_path, clock):
     await started(host)
     clock.advance(minutes=30)
@@ -105,9 +123,9 @@ async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, 
     try:
         again = make_host(reopened, clock)
         clock.advance(minutes=29)
-        assert await again.fire_due_deadlines() == []
+        assert await fired_clocks(again) == []
         clock.advance(minutes=1)
-        (fired,) = await again.fire_due_deadlines()
+        (fired,) = await fired_clocks(again)
         assert fired.kind is DeadlineKind.TURN_CLOCK
     finally:
         await reopened.close()
