@@ -91,7 +91,9 @@ class Tables(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.tables.show_status(interaction)
 
-    @app_commands.command(name="leave", description="Leave the table in this channel before its game starts.")
+    @app_commands.command(
+        name="leave", description="Leave the table here; in a running game a computer takes your seat."
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.tables.leave(interaction)

@@ -56,6 +56,8 @@ class StoredResult:
     winners: tuple[int, ...]
     placings: dict[int, int]
     """user id -> place"""
+    left: tuple[int, ...] = ()
+    """user ids of the players who left the game before its end"""
 
 
 def stored_log(path: Path, match_id: int) -> list[StoredAction]:
@@ -75,11 +77,12 @@ def stored_result(path: Path, match_id: int) -> StoredResult | None:
     """The match's recorded result read straight from the file, or None."""
     with sqlite3.connect(path) as connection:
         rows = connection.execute(
-            "SELECT user_id, place, won FROM result_players WHERE match_id = ? ORDER BY user_id", (match_id,)
+            "SELECT user_id, place, won, left_game FROM result_players WHERE match_id = ? ORDER BY user_id", (match_id,)
         ).fetchall()
     if not rows:
         return None
     return StoredResult(
-        winners=tuple(user_id for user_id, _, won in rows if won),
-        placings={user_id: place for user_id, place, _ in rows if place is not None},
+        winners=tuple(user_id for user_id, _, won, _ in rows if won),
+        placings={user_id: place for user_id, place, _, _ in rows if place is not None},
+        left=tuple(user_id for user_id, _, _, left in rows if left),
     )

@@ -44,6 +44,27 @@ class LobbyButton(
         await interaction.client.tables.lobby_clicked(interaction, self.match_id, self.verb)
 
 
+class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:leavegame:(?P<match_id>\d+)"):
+    """The confirmation of /leave in a running game: a computer takes the clicker's seat for the rest of it."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Leave the game", style=discord.ButtonStyle.danger, custom_id=f"anth:leavegame:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaveGameButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.leave_game(interaction, self.match_id)
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:hand:(?P<match_id>\d+)"):
     """The private-panel button on a board ("My hand", "My role"): answers with the clicker's panel, ephemerally.
 
@@ -258,4 +279,13 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:op
         await interaction.client.tables.option_chosen(interaction, self.match_id, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, SeveralSelect, EntryButton, OptionSelect)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    LeaveGameButton,
+    HandButton,
+    ActionButton,
+    ActionSelect,
+    SeveralSelect,
+    EntryButton,
+    OptionSelect,
+)

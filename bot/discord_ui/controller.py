@@ -17,7 +17,7 @@ from typing import Concatenate, ParamSpec
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox
+from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox, LeaveGameButton
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
@@ -198,9 +198,34 @@ class TableController:
     @answers_refusals
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
-        await self.host.leave(table.match.id, interaction.user.id)
+        match = table.match
+        if match.status is MatchStatus.PLAYING and match.player(interaction.user.id) is not None:
+            if match.player(interaction.user.id).left:
+                await reply_privately(interaction, "You already left this game.")
+                return
+            view = discord.ui.View(timeout=None)
+            view.add_item(LeaveGameButton(match.id))
+            await interaction.response.send_message(
+                "Leave this game? A computer plays your seat for the rest of it, the result will say you left, "
+                "and you cannot come back to it.",
+                view=view,
+                ephemeral=True,
+            )
+            return
+        await self.host.leave(match.id, interaction.user.id)
         await reply_privately(interaction, "You left the table.")
-        self.display.refresh_board(table.match.id)
+        self.display.refresh_board(match.id)
+
+    @answers_refusals
+    async def leave_game(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The confirmation of /leave in a running game."""
+        snapshot = await self.host.leave_game(match_id, interaction.user.id)
+        await interaction.response.edit_message(
+            content="You left the game: a computer plays your seat for the rest of it.", view=None
+        )
+        name = snapshot.match.player(interaction.user.id).name
+        await self.display.post(snapshot.match, f"🚪 {name} left the game: a computer plays their seat from now on.")
+        self.display.refresh_board(match_id)
 
     @answers_refusals
     async def remove_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
@@ -255,8 +280,9 @@ class TableController:
         snapshot = await self.host.load(match_id)
         match = snapshot.match
         player = match.player(interaction.user.id)
-        if player is None:
-            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.NOT_IN_GAME)))
+        if player is None or player.left:
+            refusal = Refusal(RefusalReason.NOT_IN_GAME, left=player is not None)
+            await reply_privately(interaction, refusal_text(refusal))
         elif match.status is MatchStatus.LOBBY:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.NOT_STARTED)))
         elif match.status is not MatchStatus.PLAYING:

@@ -363,7 +363,7 @@ class TableDisplay:
         match = snapshot.match
         player = match.at_seat(seat)
         renderer = self.renderer(match)
-        if player.is_computer:
+        if player.is_computer or player.left:
             return True
         notice = (await self.host.player_settings(player.user_id)).notice if turn else DM
         if notice == QUIET:

@@ -84,6 +84,8 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.NOT_IN_GAME:
         if details.get("someone_else"):
             return "That player is not at this table."
+        if details.get("left"):
+            return "You left this game: a computer plays your seat now."
         return "You are not at this table." if details.get("at_table") else "You are not playing in this game."
     if reason is RefusalReason.TABLE_FULL:
         return f"This table is full ({details['max_players']} players)."

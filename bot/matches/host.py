@@ -297,6 +297,27 @@ class MatchHost:
             opener_id = match.opener_id if match.opener_id != user_id else remaining[0].user_id
             return await self._save_lobby(match, players=remaining, opener_id=opener_id)
 
+    async def leave_game(self, match_id: int, user_id: int) -> Snapshot:
+        """Leave a running game: a computer plays the seat for the rest of it (the result says the player left).
+        The others' clocks run on as they were."""
+
+        def decide(stored: Match | None) -> tuple[Change, Snapshot]:
+            match = self._running(stored)
+            leaver = self._player(match, user_id)
+            rules = self.rules_for(match)
+            state = decode_state(rules, match)
+            players = tuple(
+                replace(player, left=True, computer_plays=True) if player == leaver else player
+                for player in match.players
+            )
+            updated = match.with_changes(players=players, version=match.version + 1)
+            deadlines = self._deadlines_for(updated, state)
+            return Change(updated, match.version, deadlines=deadlines, seats_changed=True), Snapshot.of(
+                updated, rules, state
+            )
+
+        return await self._change(match_id, decide)
+
     async def remove_player(self, match_id: int, by_user_id: int, user_id: int) -> Match:
         """The opener removes another player from the lobby."""
         async with self._lock(match_id):
@@ -650,6 +671,8 @@ class MatchHost:
         player = match.player(user_id)
         if player is None:
             raise Refusal(RefusalReason.NOT_IN_GAME)
+        if player.left:
+            raise Refusal(RefusalReason.NOT_IN_GAME, left=True)
         return player
 
     @staticmethod
@@ -747,6 +770,7 @@ class MatchHost:
             outcome=encode(outcome),
             placings=places,
             winners=tuple(match.at_seat(seat).user_id for seat in outcome.winners),
+            left=tuple(player.user_id for player in match.players if player.left),
         )
 
 
@@ -805,6 +829,8 @@ class MatchLocks:
 def _after_move(player: Player, *, stood_in: bool) -> Player:
     """The player's record after a move in their seat: one more stand-in in a row (the seat goes to the computer
     after `HAND_OVER_AFTER`), or, for a move of their own, none, and the seat theirs again."""
+    if player.left:
+        return player
     if not stood_in:
         return replace(player, stood_in=0, computer_plays=False)
     count = player.stood_in + 1

@@ -47,7 +47,10 @@ class Player:
     stood_in: int = 0
     """How many turns in a row a computer took for this player because their turn clock ran out."""
     computer_plays: bool = False
-    """The computer plays this seat until its player acts again (after three stand-ins in a row)."""
+    """The computer plays this seat until its player acts again (after three stand-ins in a row), or for the rest
+    of the game (the player left it)."""
+    left: bool = False
+    """The player left the running game (/leave): a computer plays on for them, and they may not come back."""
 
     @property
     def is_computer(self) -> bool:
@@ -144,3 +147,5 @@ class Result:
     """user id -> place (1 is first)."""
     winners: tuple[int, ...]
     """user ids."""
+    left: tuple[int, ...] = ()
+    """user ids of the players who left the game before its end (a computer played on for them)."""

@@ -15,7 +15,8 @@ class RefusalReason(StrEnum):
     """details: detail (the game's own words), or unknown_game (a game that does not exist)."""
     CHANNEL_BUSY = "channel_busy"
     NOT_IN_GAME = "not_in_game"
-    """details: at_table (asked of a table, not a running game), someone_else (the opener named a stranger)."""
+    """details: at_table (asked of a table, not a running game), someone_else (the opener named a stranger), left
+    (the player left the running game)."""
     ALREADY_SEATED = "already_seated"
     TABLE_FULL = "table_full"
     """details: max_players."""

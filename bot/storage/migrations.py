@@ -115,10 +115,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 7: turn clocks: a table's clock (0: none, which existing tables keep), and per seat how many turns in a row
-    # a computer took for its player when the clock ran out, and whether the computer now plays the seat.
+    # a computer took for its player when the clock ran out, and whether the computer now plays the seat; and
+    # players who left a running game (a computer played on for them), in the seat and in the result.
     """
     ALTER TABLE matches ADD COLUMN clock_seconds INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN computer_plays INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE result_players ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
     """,
 )

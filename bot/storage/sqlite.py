@@ -472,10 +472,10 @@ def _save(db: sqlite3.Connection, change: Change, *, seats_changed: bool = False
 
 def _write_players(db: sqlite3.Connection, match: Match) -> None:
     db.executemany(
-        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays, left_game)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (match.id, p.seat, p.user_id, p.name, int(p.dms_closed), p.stood_in, int(p.computer_plays))
+            (match.id, p.seat, p.user_id, p.name, int(p.dms_closed), p.stood_in, int(p.computer_plays), int(p.left))
             for p in match.players
         ],
     )
@@ -531,9 +531,9 @@ def _write_result(db: sqlite3.Connection, result: Result) -> None:
         ),
     )
     db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won) VALUES (?, ?, ?, ?)",
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game) VALUES (?, ?, ?, ?, ?)",
         [
-            (result.match_id, user_id, place, int(user_id in result.winners))
+            (result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left))
             for user_id, place in result.placings.items()
         ],
     )
@@ -564,6 +564,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
                 bool(seat["dms_closed"]),
                 seat["stood_in"],
                 bool(seat["computer_plays"]),
+                bool(seat["left_game"]),
             )
             for seat in seats
         ),

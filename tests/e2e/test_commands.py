@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fakediscord import Perm
+from support import stored_result
 
 from bot.matches import MatchStatus
 
@@ -91,10 +92,36 @@ async def test_leave_and_kick_before_the_start(anthology):
     assert f"<@{bob.id}>" not in str(board.embeds) and f"<@{cara.id}>" not in str(board.embeds)
 
 
-async def test_leaving_a_started_game_is_refused(anthology):
-    await anthology.started_game(anthology.alice, anthology.bob)
-    reply = await (await anthology.bob.slash(anthology.channel, "leave")).response()
-    assert reply.ephemeral and "/abandon" in reply.content
+async def test_leaving_a_running_game_hands_the_seat_to_a_computer_for_the_rest_of_it(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    asked = await (await bob.slash(anthology.channel, "leave")).response()
+    assert asked.ephemeral and "A computer plays your seat for the rest of it" in asked.content
+    assert asked.button_labels() == ["Leave the game"]
+    assert not (await anthology.bot.host.get(match.id)).player(bob.id).left, "nothing happens before the click"
+    done = await (await bob.click(asked, "Leave the game")).response()
+    assert "You left the game" in done.content
+    await anthology.settled()
+    said = anthology.fake.channel_messages(anthology.channel)[-1].content
+    assert said == "🚪 bob left the game: a computer plays their seat from now on."
+    again = await (await bob.slash(anthology.channel, "leave")).response()
+    assert again.ephemeral and again.content == "You already left this game."
+    refused = await (await bob.click(board, "My hand")).response()
+    assert refused.ephemeral and refused.content == "You left this game: a computer plays your seat now."
+
+    for _ in range(400):
+        current = await anthology.bot.host.get(match.id)
+        if current.status is MatchStatus.FINISHED:
+            break
+        snapshot = await anthology.bot.host.load(match.id)
+        if snapshot.match.at_seat(min(snapshot.actors)).user_id == bob.id:
+            await anthology.run_timers(5)  # the computer plays bob's seat
+        else:
+            await anthology.take_turn(alice, await anthology.hand_panel(alice, board))
+    else:
+        raise AssertionError("the game did not end")
+    assert stored_result(anthology.settings.database_path, match.id).left == (bob.id,)
 
 
 async def test_abandon_needs_the_opener_or_an_admin(anthology):
