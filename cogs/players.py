@@ -1,4 +1,4 @@
-"""Slash commands about a player rather than a table: /settings."""
+"""Slash commands about a player rather than a table: /settings and /mygames."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
+from bot.discord_ui.my_games import my_games_embed
 from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed
 from bot.players import timezone_names
 
@@ -43,6 +44,19 @@ class Players(commands.Cog):
             await store.save_player_settings(interaction.user.id, changed)
             self.bot.display.settings_changed(interaction.user.id, changed)
         embed = settings_embed(changed, self.bot.clock.now())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="mygames", description="Every table you sit at, in every server, and whose turn it is.")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def my_games(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+        tables = await bot.host.tables_of(interaction.user.id)
+
+        def server_name(guild_id: int | None) -> str:
+            guild = bot.get_guild(guild_id) if guild_id else None
+            return guild.name if guild is not None else "a server"
+
+        embed = my_games_embed(interaction.user.id, tables, bot.games, server_name, bot.display.clock_due)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @settings.autocomplete("timezone")

@@ -31,7 +31,7 @@ import io
 import logging
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import discord
 
@@ -50,7 +50,7 @@ from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
-from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Snapshot
+from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Player, Snapshot
 from bot.players import DM, MENTION, QUIET, PlayerSettings, clock_runs_out
 
 log = logging.getLogger(__name__)
@@ -157,11 +157,9 @@ class TableDisplay:
         lines = []
         for seat in sorted(snapshot.actors):
             player = match.at_seat(seat)
-            if player.is_computer or player.computer_plays or not match.clock_seconds:
-                continue
-            settings = self._settings.get(player.user_id, PlayerSettings())
-            due = clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
-            lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
+            due = self.clock_due(match, player)
+            if due is not None:
+                lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
         for player in match.players:
             if player.computer_plays:
                 lines.append(f"🤖 A computer plays for {player.name} until they make a move of their own.")
@@ -170,6 +168,14 @@ class TableDisplay:
                     f"⏱️ {player.name}'s clock ran out, so a computer moved for them ({player.stood_in} in a row)."
                 )
         return lines
+
+    def clock_due(self, match: Match, player: Player) -> datetime | None:
+        """When the player's turn clock runs out, counted outside their away hours (None: no clock runs for
+        them: the table has none, or a computer plays the seat)."""
+        if player.is_computer or player.computer_plays or not match.clock_seconds:
+            return None
+        settings = self._settings.get(player.user_id, PlayerSettings())
+        return clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
 
     def settings_changed(self, user_id: int, settings: PlayerSettings) -> None:
         """A player changed their /settings: boards show their clocks from now on by them."""

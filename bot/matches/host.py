@@ -526,6 +526,10 @@ class MatchHost:
     async def player_settings(self, user_id: int) -> PlayerSettings:
         return await self.store.player_settings(user_id)
 
+    async def tables_of(self, user_id: int) -> list[Snapshot]:
+        """Every live table the user sits at, as it stands."""
+        return [self.snapshot(match) for match in await self.store.live_matches_of(user_id)]
+
     async def _remind(self, deadline: Deadline, match: Match) -> DeadlineFired | None:
         """Remind the seats the turn waits for; one in their away hours is reminded when they end (the reminder
         stays stored, moved to then, so a restart keeps it)."""

@@ -137,6 +137,10 @@ class MatchStore(Protocol):
         this caller moved it, as `claim_deadline` tells."""
         ...
 
+    async def live_matches_of(self, user_id: int) -> list[Match]:
+        """The live tables the user sits at (and has not left), oldest first."""
+        ...
+
     async def player_settings(self, user_id: int) -> PlayerSettings:
         """What the player set with /settings, or the defaults."""
         ...

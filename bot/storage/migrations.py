@@ -123,5 +123,6 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN computer_plays INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE result_players ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_user ON seats (user_id);
     """,
 )

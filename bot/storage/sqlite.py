@@ -221,6 +221,19 @@ class SqliteStore:
     async def live_match_in_channel(self, channel_id: int) -> Match | None:
         return await self._read(lambda db: _load(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id))
 
+    async def live_matches_of(self, user_id: int) -> list[Match]:
+        """The live tables the user sits at (and has not left), oldest first."""
+
+        def read(db: sqlite3.Connection) -> list[Match]:
+            ids = db.execute(
+                "SELECT matches.id FROM seats JOIN matches ON matches.id = seats.match_id WHERE seats.user_id = ?"
+                " AND seats.left_game = 0 AND matches.status IN ('lobby', 'playing') ORDER BY matches.id",
+                (user_id,),
+            ).fetchall()
+            return [_load(db, "id = ?", row[0]) for row in ids]
+
+        return await self._read(read)
+
     async def live_matches(self) -> AsyncIterator[Match]:
         """Every live match with its players, a batch per trip, so however many there are only one batch is held."""
         after = 0
