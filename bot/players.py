@@ -1,5 +1,6 @@
 """What a player has told the bot about themselves (`/settings`): their time zone, their away hours and how to be
-told it is their turn; and the time arithmetic those imply for slow games: whether a moment falls in their away
+told it is their turn (and what a server's admins set for its tables, `/server-settings`); and the time arithmetic
+those imply for slow games: whether a moment falls in their away
 hours, when a message held back during them may go, and when a turn clock that only runs outside them runs out.
 
 Away hours are local wall-clock times ("23:00-08:00"), so they follow daylight-saving changes: the night the clocks
@@ -37,6 +38,18 @@ class PlayerSettings:
     @property
     def has_away_hours(self) -> bool:
         return self.away_from is not None and self.away_until is not None and self.away_from != self.away_until
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What a server's admins set with /server-settings."""
+
+    clock: str = "1d"
+    """The default clock of its tables, as /play names clocks (`bot.discord_ui.options.CLOCKS`)."""
+    threads: bool = True
+    """Whether tables open in a thread of their own when /play does not say."""
+    announce_role_id: int | None = None
+    """A role to mention when a table opens and looks for players."""
 
 
 def known_timezone(name: str) -> bool:

@@ -1,4 +1,4 @@
-"""Slash commands every game shares: /play, /rules, /status, /leave, /kick and /abandon."""
+"""Slash commands every game shares: /play, /rules, /status, /leave, /kick, /abandon and /server-settings."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
 from bot.discord_ui.options import CLOCK_NAMES, option_word
+from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
@@ -103,6 +104,40 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self.bot.tables.remove_player(interaction, player)
+
+    @app_commands.command(name="server-settings", description="Manage Server: this server's defaults for tables.")
+    @app_commands.describe(
+        clock="The turn clock of new tables when /play does not choose one",
+        threads="Open new tables in a thread of their own (when /play does not say)",
+        announce_role="A role to mention when a table opens and looks for players",
+        no_role="Mention no role when a table opens",
+    )
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def server_settings(
+        self,
+        interaction: discord.Interaction,
+        clock: str | None = None,
+        threads: bool | None = None,
+        announce_role: discord.Role | None = None,
+        no_role: bool = False,
+    ) -> None:
+        # Discord hides the command from members without Manage Server, but a server can change that.
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message("Only members with Manage Server can do that.", ephemeral=True)
+            return
+        store = self.bot.store
+        current = await store.server_settings(interaction.guild_id)
+        try:
+            role = announce_role.id if announce_role is not None else None
+            changed = changed_server_settings(current, clock, threads, role, no_role)
+        except ValueError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return
+        if changed != current:
+            await store.save_server_settings(interaction.guild_id, changed)
+        await interaction.response.send_message(embed=server_settings_embed(changed), ephemeral=True)
 
     @app_commands.command(name="abandon", description="Opener or admin: end the table in this channel.")
     @app_commands.guild_only()

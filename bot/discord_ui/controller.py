@@ -23,6 +23,7 @@ from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot, StorageBusy
+from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,10 @@ class TableController:
         if clock is not None and clock not in CLOCKS:
             await reply_privately(interaction, "Choose the clock from the list.")
             return
+        server = await self.host.server_settings(interaction.guild_id)
+        clock = server.clock if clock is None else clock
+        if thread is None and not server.threads:
+            thread = False  # the server's admins keep tables in the channel
         if len(options_text) > OPTIONS_TEXT_LIMIT:
             await reply_privately(interaction, f"Those options are too long ({OPTIONS_TEXT_LIMIT} characters at most).")
             return
@@ -140,8 +145,7 @@ class TableController:
         }
         if reminder_hours is not None:
             table["reminder_after"] = timedelta(hours=reminder_hours)
-        if clock is not None:
-            table["clock"] = timedelta(seconds=CLOCKS[clock]) if CLOCKS.get(clock) else None
+        table["clock"] = timedelta(seconds=CLOCKS[clock]) if CLOCKS.get(clock) else None
 
         if not use_thread:
             match = await self.host.open_table(channel_id=interaction.channel_id, **table)
@@ -153,6 +157,7 @@ class TableController:
                 await self._open_failed(interaction, match, error)
                 return
             await self.host.attach_board(match.id, response.message_id)
+            await self._announce_open(match, server)
             return
 
         await interaction.response.defer(thinking=True)
@@ -175,6 +180,23 @@ class TableController:
         await interaction.followup.send(
             f"{interaction.user.mention} opened a table for **{rules.title}** in {new_thread.mention}: join it there!"
         )
+        await self._announce_open(match, server)
+
+    async def _announce_open(self, match: Match, server: ServerSettings) -> None:
+        """Tell the server's players' role that a table looks for players (/server-settings), where its board is."""
+        if server.announce_role_id is None:
+            return
+        rules = self.games[match.game].rules
+        text = (
+            f"<@&{server.announce_role_id}> {rules.title} table open, {len(match.players)} of {rules.max_players} "
+            "seats: press **Join** on its board."
+        )
+        try:
+            await self.display.client.get_partial_messageable(match.channel_id).send(
+                text, allowed_mentions=discord.AllowedMentions(roles=[discord.Object(server.announce_role_id)])
+            )
+        except discord.HTTPException as error:
+            log.warning("could not announce table %s: %s", match.id, error)
 
     async def _open_failed(self, interaction: discord.Interaction, match: Match | None, error: Exception) -> None:
         """Discord refused a step of /play: close the table it left without a board, and say so."""

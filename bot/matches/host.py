@@ -41,7 +41,7 @@ from bot.engine.codec import encode
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
-from bot.players import PlayerSettings, awake_at, clock_runs_out, is_away
+from bot.players import PlayerSettings, ServerSettings, awake_at, clock_runs_out, is_away
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
 LARGEST_ID = (1 << 63) - 1
@@ -525,6 +525,9 @@ class MatchHost:
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         return await self.store.player_settings(user_id)
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        return await self.store.server_settings(guild_id) if guild_id is not None else ServerSettings()
 
     async def tables_of(self, user_id: int) -> list[Snapshot]:
         """Every live table the user sits at, as it stands."""

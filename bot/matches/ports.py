@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from bot.matches.model import Deadline, LogEntry, Match, Result
-from bot.players import PlayerSettings
+from bot.players import PlayerSettings, ServerSettings
 
 T = TypeVar("T")
 
@@ -146,6 +146,12 @@ class MatchStore(Protocol):
         ...
 
     async def save_player_settings(self, user_id: int, settings: PlayerSettings) -> None: ...
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """What the server's admins set with /server-settings, or the defaults."""
+        ...
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None: ...
 
 
 class ChannelBusy(Exception):

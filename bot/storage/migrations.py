@@ -124,5 +124,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE result_players ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX seats_user ON seats (user_id);
+    -- What a server's admins set with /server-settings: the default clock of its tables (a /play clock choice),
+    -- whether tables open in threads, and a role to mention when a table opens. No row: the defaults.
+    CREATE TABLE server_settings (
+        guild_id INTEGER PRIMARY KEY,
+        clock TEXT NOT NULL,
+        threads INTEGER NOT NULL,
+        announce_role_id INTEGER
+    );
     """,
 )

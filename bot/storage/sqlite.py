@@ -34,7 +34,7 @@ import aiosqlite
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
-from bot.players import PlayerSettings
+from bot.players import PlayerSettings, ServerSettings
 from bot.storage.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -391,6 +391,23 @@ class SqliteStore:
             "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, away_from = excluded.away_from, "
             "away_until = excluded.away_until, notice = excluded.notice",
             (user_id, settings.timezone, clock(settings.away_from), clock(settings.away_until), settings.notice),
+        )
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """What the server's admins set with /server-settings, or the defaults."""
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT clock, threads, announce_role_id FROM server_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+        )
+        return ServerSettings() if row is None else ServerSettings(row[0], bool(row[1]), row[2])
+
+    async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
+        await self._execute_write(
+            "INSERT INTO server_settings (guild_id, clock, threads, announce_role_id) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET clock = excluded.clock, threads = excluded.threads, "
+            "announce_role_id = excluded.announce_role_id",
+            (guild_id, settings.clock, int(settings.threads), settings.announce_role_id),
         )
 
     async def get_meta(self, key: str) -> str | None:
