@@ -16,6 +16,7 @@ class Chat(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
+        self.bot.display.message_posted(message.channel.id)
         await self.bot.tables.message_typed(message)
 
     @app_commands.command(

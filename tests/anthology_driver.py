@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -90,6 +91,14 @@ class Anthology:
         await asyncio.wait_for(self._task, 10)
         self.fake._watched.remove(self._task)
         self._task = None
+
+    def board(self, match_id: int) -> FakeMessage:
+        """The match's board message as it stands (a board an hour old, or buried, is posted afresh)."""
+        with sqlite3.connect(self.settings.database_path) as connection:
+            (board_id,) = connection.execute(
+                "SELECT board_message_id FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+        return self.fake.get_message(board_id)
 
     async def restart(self) -> None:
         await self.stop()

@@ -157,6 +157,7 @@ class TableController:
                 await self._open_failed(interaction, match, error)
                 return
             await self.host.attach_board(match.id, response.message_id)
+            self.display.board_posted(match.channel_id)
             await self._announce_open(match, server)
             return
 
@@ -177,6 +178,7 @@ class TableController:
             await self._open_failed(interaction, match, error)
             return
         await self.host.attach_board(match.id, board.id)
+        self.display.board_posted(match.channel_id)
         await interaction.followup.send(
             f"{interaction.user.mention} opened a table for **{rules.title}** in {new_thread.mention}: join it there!"
         )

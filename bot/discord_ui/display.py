@@ -56,6 +56,10 @@ from bot.players import DM, MENTION, QUIET, PlayerSettings, clock_runs_out
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
+TOO_MANY_LATE_EDITS = 30046
+"""Discord's answer to one edit too many of a message over an hour old."""
+BOARD_FRESH_FOR = timedelta(hours=1)
+MESSAGES_OVER_BOARD = 20
 RECENT_LINES = 4
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
@@ -100,6 +104,8 @@ class TableDisplay:
         """Match id -> the newest snapshot of a match whose announcements are being said."""
         self._command_replies: dict[int, int] = {}
         self._settings: dict[int, PlayerSettings] = {}
+        self._under_board: dict[int, int] = {}
+        """Channel id -> messages posted in it since its board was (as far as this process saw)."""
         """User id -> their /settings, as far as the board needs them (a turn clock stops in away hours)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
@@ -311,11 +317,19 @@ class TableDisplay:
                 )
                 self._last_board_edit[match_id] = loop.time()
                 try:
-                    await board.edit(**self.board_message(snapshot, editing=True))
+                    if self._needs_fresh_board(match):
+                        await self._post_fresh_board(snapshot)
+                    else:
+                        await board.edit(**self.board_message(snapshot, editing=True))
                 except discord.NotFound:
                     log.warning("the board of match %s is gone; it can no longer be updated", match_id)
                     return
                 except discord.HTTPException as error:
+                    if error.code == TOO_MANY_LATE_EDITS and match.status is MatchStatus.PLAYING:
+                        # Discord takes few edits to a message over an hour old: the board moves to the bottom.
+                        self._board_edit_pending[match_id] = True
+                        await self._post_fresh_board(snapshot)
+                        continue
                     # Until Discord takes the edit: the next try shows the state as it is by then.
                     log.warning(
                         "could not edit the board of match %s (%s); trying again in %s s",
@@ -337,6 +351,38 @@ class TableDisplay:
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)
+
+    def message_posted(self, channel_id: int) -> None:
+        """A message was posted in a channel: a board with many under it is posted afresh at the next change."""
+        self._under_board[channel_id] = self._under_board.get(channel_id, 0) + 1
+
+    def board_posted(self, channel_id: int) -> None:
+        self._under_board[channel_id] = 0
+
+    def _needs_fresh_board(self, match: Match) -> bool:
+        """A running game's board over an hour old (Discord then limits its edits) or buried under more than
+        `MESSAGES_OVER_BOARD` messages."""
+        if match.status is not MatchStatus.PLAYING:
+            return False
+        posted = match.board_posted_at
+        old = posted is not None and self.host.clock.now() - posted >= BOARD_FRESH_FOR
+        return old or self._under_board.get(match.channel_id, 0) > MESSAGES_OVER_BOARD
+
+    async def _post_fresh_board(self, snapshot: Snapshot) -> None:
+        """Post the board at the bottom of its channel and turn the old one into a one-line link to it (or, if
+        Discord will not edit it either, delete it)."""
+        match = snapshot.match
+        channel = self.client.get_partial_messageable(match.channel_id)
+        fresh = await channel.send(**self.board_message(snapshot))
+        await self.host.attach_board(match.id, fresh.id)
+        self.board_posted(match.channel_id)
+        link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}/{fresh.id}"
+        old = channel.get_partial_message(match.board_message_id)
+        try:
+            await old.edit(content=f"This game's board has moved down: {link}", embed=None, view=None, attachments=[])
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await old.delete()
 
     # -- private messages ----------------------------------------------------------------------------------
 

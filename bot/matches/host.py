@@ -613,7 +613,7 @@ class MatchHost:
 
     async def attach_board(self, match_id: int, message_id: int) -> None:
         """Remember which message shows this match, so later changes can edit it."""
-        await self.store.set_board_message(match_id, message_id)
+        await self.store.set_board_message(match_id, message_id, self.clock.now())
 
     async def board_shown(self, match_id: int, version: int, announced_version: int = 0) -> None:
         """The board message now shows this version of the match; the channel was told everything up to

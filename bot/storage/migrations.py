@@ -119,6 +119,7 @@ MIGRATIONS: tuple[str, ...] = (
     # players who left a running game (a computer played on for them), in the seat and in the result.
     """
     ALTER TABLE matches ADD COLUMN clock_seconds INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN board_posted_at TEXT;
     ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN computer_plays INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;

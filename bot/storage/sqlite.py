@@ -267,8 +267,11 @@ class SqliteStore:
 
         return await self._write(load_decide_save)
 
-    async def set_board_message(self, match_id: int, message_id: int) -> None:
-        await self._execute_write("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+    async def set_board_message(self, match_id: int, message_id: int, posted_at: datetime) -> None:
+        await self._execute_write(
+            "UPDATE matches SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
+            (message_id, _instant(posted_at), match_id),
+        )
 
     async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
         await self._execute_write(
@@ -607,6 +610,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         fixed_json=row["fixed_state"],
         reminder_after_seconds=row["reminder_after_seconds"],
         clock_seconds=row["clock_seconds"],
+        board_posted_at=_parse_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
     )
 
 

@@ -37,9 +37,13 @@ class AnomiaTable:
 
     def __init__(self, anthology: Anthology, board: FakeMessage, match_id: int) -> None:
         self.anthology = anthology
-        self.board = board
         self.match_id = match_id
         self.said: dict[str, set[str]] = {}
+
+    @property
+    def board(self) -> FakeMessage:
+        """The board as it stands: a busy face-off buries it, and the bot posts it afresh."""
+        return self.anthology.board(self.match_id)
 
     async def match(self):
         return await self.anthology.bot.host.get(self.match_id)

@@ -46,6 +46,7 @@ async def test_three_in_a_row_hand_the_seat_to_a_computer_until_the_player_moves
     said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
     assert any("After 3 in a row, a computer plays for them until they make a move of their own." in line
                for line in said)  # fmt: skip
+    board = anthology.board(match.id)  # an hour of clocks: the board was posted afresh at the bottom
     assert "🤖 A computer plays for" in clock_field(board)
     back = await anthology.actor(match.id)
     await anthology.take_turn(back, await anthology.hand_panel(back, board))

@@ -71,6 +71,8 @@ class FakeMessage:
     deleted: bool = False
     versions: list[dict[str, Any]] = field(default_factory=list)
     nonce: str | int | None = None
+    late_edits: list[float] = field(default_factory=list)
+    """When (the fake's clock, seconds) each edit made after the message was an hour old happened (error 30046)."""
 
     # --- state -------------------------------------------------------------------------------------------
     @property

@@ -31,6 +31,8 @@ from .validation import error_body, is_empty_message, validate_message, validate
 from .world import DM, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
+LATE_EDITS_PER_HOUR = 3
+"""Edits Discord takes in an hour to a message older than an hour (it does not publish the number; a few)."""
 _ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
 # Message types
@@ -581,6 +583,7 @@ class FakeDiscord:
         errors = validate_message({**msg.snapshot(), **body}, edit=True)
         if errors:
             raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
+        self._count_late_edit(msg)
         msg.versions.append(msg.snapshot())
         if "content" in body:
             msg.content = body["content"] or ""
@@ -602,6 +605,22 @@ class FakeDiscord:
         msg.edited_at = dt.datetime.now(dt.UTC)
         await self._dispatch_message("MESSAGE_UPDATE", msg)
         return msg
+
+    def wall_clock(self) -> dt.datetime:
+        """Now, as the fake's messages age: the real time shifted by :meth:`advance_clock`."""
+        return dt.datetime.now(dt.UTC) + dt.timedelta(seconds=self._clock_offset)
+
+    def _count_late_edit(self, msg: FakeMessage) -> None:
+        """Discord allows only a few edits an hour to a message older than an hour, then answers 30046."""
+        if self.wall_clock() - msg.created_at < dt.timedelta(hours=1):
+            return
+        now = self.clock()
+        msg.late_edits = [moment for moment in msg.late_edits if now - moment < 3600]
+        if len(msg.late_edits) >= LATE_EDITS_PER_HOUR:
+            raise ApiError(
+                400, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later."
+            )
+        msg.late_edits.append(now)
 
     async def delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
