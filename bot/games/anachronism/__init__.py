@@ -1,8 +1,9 @@
-"""Anachronism: two warriors fight in a 4x4 arena for five rounds, each with four support cards laid face down and
+"""Anachronism: warriors fight in a 4x4 arena for five rounds, each with four support cards laid face down and
 revealed one a round. On a turn a warrior spends its Speed in actions: move, turn, attack with its own grid or a
 weapon's, or use an Action ability. Attacks are 2d6 against 2d6, with the grid's and the cards' modifiers.
 
-This first version is the two-player game; the state is a tuple of fighters by seat so that multiplayer can follow.
+Two players fight a single game or a tournament match (best of 3 or 5); three or four fight every one for
+themselves, or two against two. The state is a tuple of fighters by seat.
 Rulings C1-C7 in the project's RULINGS.md settle what the rulebook leaves open.
 
 The modules, each imported by name (this package re-exports nothing):
