@@ -45,6 +45,7 @@ class Tables(commands.Cog):
         options="Table options, e.g. draw_then_play=on (see /rules)",
         reminder_hours="Remind a player after this many hours on their turn (default 12)",
         clock="Time for each move before a computer makes it; it stops in away hours (default 1 day)",
+        forfeit="Two players: one who leaves the game loses it (default: a computer plays on for them)",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
     @app_commands.guild_only()
@@ -56,10 +57,12 @@ class Tables(commands.Cog):
         options: str = "",
         reminder_hours: app_commands.Range[int, 1, 168] | None = None,
         clock: str | None = None,
+        forfeit: bool | None = None,
     ) -> None:
         await self.bot.tables.open_table(
-            interaction, game, thread=thread, options_text=options, reminder_hours=reminder_hours, clock=clock
-        )
+            interaction, game, thread=thread, options_text=options, reminder_hours=reminder_hours, clock=clock,
+            forfeit=forfeit,
+        )  # fmt: skip
 
     @play.autocomplete("options")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

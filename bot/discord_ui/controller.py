@@ -18,7 +18,7 @@ import discord
 
 from bot.catalogue import Game
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox, LeaveGameButton
-from bot.discord_ui.display import TableDisplay
+from bot.discord_ui.display import TableDisplay, forfeit_text
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
@@ -91,6 +91,7 @@ class TableController:
         options_text: str,
         reminder_hours: int | None,
         clock: str | None = None,
+        forfeit: bool | None = None,
     ) -> None:
         if game not in self.games:
             await reply_privately(interaction, f"There is no game called {inert(game, 40)}: pick one from the list.")
@@ -146,6 +147,7 @@ class TableController:
         if reminder_hours is not None:
             table["reminder_after"] = timedelta(hours=reminder_hours)
         table["clock"] = timedelta(seconds=CLOCKS[clock]) if CLOCKS.get(clock) else None
+        table["leaver_forfeits"] = bool(forfeit)
 
         if not use_thread:
             match = await self.host.open_table(channel_id=interaction.channel_id, **table)
@@ -229,12 +231,14 @@ class TableController:
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(LeaveGameButton(match.id))
-            await interaction.response.send_message(
-                "Leave this game? A computer plays your seat for the rest of it, the result will say you left, "
-                "and you cannot come back to it.",
-                view=view,
-                ephemeral=True,
+            forfeits = match.leaver_forfeits and len(match.players) == 2
+            question = (
+                "Leave this game? You forfeit it: the other player wins."
+                if forfeits
+                else "Leave this game? A computer plays your seat for the rest of it, the result will say you left, "
+                "and you cannot come back to it."
             )
+            await interaction.response.send_message(question, view=view, ephemeral=True)
             return
         await self.host.leave(match.id, interaction.user.id)
         await reply_privately(interaction, "You left the table.")
@@ -244,11 +248,16 @@ class TableController:
     async def leave_game(self, interaction: discord.Interaction, match_id: int) -> None:
         """The confirmation of /leave in a running game."""
         snapshot = await self.host.leave_game(match_id, interaction.user.id)
-        await interaction.response.edit_message(
-            content="You left the game: a computer plays your seat for the rest of it.", view=None
-        )
-        name = snapshot.match.player(interaction.user.id).name
-        await self.display.post(snapshot.match, f"🚪 {name} left the game: a computer plays their seat from now on.")
+        match = snapshot.match
+        if match.status is MatchStatus.FINISHED:
+            await interaction.response.edit_message(content="You left the game and forfeited it.", view=None)
+            await self.display.post(match, f"🚪 {forfeit_text(match)}")
+        else:
+            await interaction.response.edit_message(
+                content="You left the game: a computer plays your seat for the rest of it.", view=None
+            )
+            name = match.player(interaction.user.id).name
+            await self.display.post(match, f"🚪 {name} left the game: a computer plays their seat from now on.")
         self.display.refresh_board(match_id)
 
     @answers_refusals

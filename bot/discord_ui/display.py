@@ -139,6 +139,8 @@ class TableDisplay:
             embed.add_field(name="Game over", value=renderer.outcome_text(match, snapshot.outcome), inline=False)
         elif match.status is MatchStatus.ABANDONED:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
+        elif match.status is MatchStatus.FINISHED:
+            embed.add_field(name="Game over", value=forfeit_text(match), inline=False)
         components = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
@@ -680,3 +682,10 @@ class TableDisplay:
 def _nonce(match_id: int, version: int, index: int) -> str:
     """The same 24 characters for the same line every time it is sent (Discord takes nonces of up to 25)."""
     return hashlib.blake2b(f"{match_id}:{version}:{index}".encode(), digest_size=12).hexdigest()
+
+
+def forfeit_text(match: Match) -> str:
+    """How a game of two ended when one player left it and so forfeited it (`Match.leaver_forfeits`)."""
+    leaver = next(player for player in match.players if player.left)
+    winner = next(player for player in match.players if not player.left)
+    return f"{leaver.name} left the game and so forfeits it. 🏆 {mention(winner)} wins."

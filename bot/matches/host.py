@@ -52,6 +52,8 @@ DEFAULT_CLOCK = timedelta(days=1)
 """A table's turn clock unless its opener chose another (or none)."""
 STAND_IN_DELAY = timedelta(seconds=2)
 """How long the computer takes over a move for a seat it plays, so that players can follow it on the board."""
+FORFEIT = "forfeit"
+"""The reason of a result a leaver forfeited (`Match.leaver_forfeits`), beside the games' own end reasons."""
 HAND_OVER_AFTER = 3
 """Stand-in turns in a row after which the computer plays the seat until its player acts again."""
 CHECKED_BETWEEN_PAUSES = 100
@@ -223,6 +225,7 @@ class MatchHost:
         options: Mapping[str, Any] | None = None,
         reminder_after: timedelta = DEFAULT_REMINDER_AFTER,
         clock: timedelta | None = DEFAULT_CLOCK,
+        leaver_forfeits: bool = False,
     ) -> Match:
         """Open a table in a channel with the opener seated; refused if the channel already has one."""
         rules = self.games.get(game)
@@ -248,6 +251,7 @@ class MatchHost:
             players=(Player(opener_id, opener_name, 0),),
             reminder_after_seconds=int(reminder_after.total_seconds()),
             clock_seconds=int(clock.total_seconds()) if clock else 0,
+            leaver_forfeits=leaver_forfeits,
         )
         (expiry,) = self._lobby_expiry(match)
         try:
@@ -298,8 +302,8 @@ class MatchHost:
             return await self._save_lobby(match, players=remaining, opener_id=opener_id)
 
     async def leave_game(self, match_id: int, user_id: int) -> Snapshot:
-        """Leave a running game: a computer plays the seat for the rest of it (the result says the player left).
-        The others' clocks run on as they were."""
+        """Leave a running game: a computer plays the seat for the rest of it (the result says the player left);
+        the others' clocks run on as they were. In a game of two whose opener chose so, the leaver forfeits."""
 
         def decide(stored: Match | None) -> tuple[Change, Snapshot]:
             match = self._running(stored)
@@ -310,6 +314,9 @@ class MatchHost:
                 replace(player, left=True, computer_plays=True) if player == leaver else player
                 for player in match.players
             )
+            if match.leaver_forfeits and len(match.players) == 2:
+                change = self._forfeited(match, players, leaver)
+                return change, Snapshot.of(change.match, rules, state)
             updated = match.with_changes(players=players, version=match.version + 1)
             deadlines = self._deadlines_for(updated, state)
             return Change(updated, match.version, deadlines=deadlines, seats_changed=True), Snapshot.of(
@@ -317,6 +324,20 @@ class MatchHost:
             )
 
         return await self._change(match_id, decide)
+
+    def _forfeited(self, match: Match, players: tuple[Player, ...], leaver: Player) -> Change:
+        """The game ends: the player who stayed wins, the leaver is second, and the result says why."""
+        now = self.clock.now()
+        (winner,) = [player for player in players if player.user_id != leaver.user_id]
+        ended = match.with_changes(
+            players=players, status=MatchStatus.FINISHED, version=match.version + 1, updated_at=now
+        )
+        result = Result(
+            match_id=match.id, game=match.game, guild_id=match.guild_id, finished_at=now, reason=FORFEIT,
+            outcome={"forfeited_by": leaver.seat}, placings={winner.user_id: 1, leaver.user_id: 2},
+            winners=(winner.user_id,), left=(leaver.user_id,),
+        )  # fmt: skip
+        return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
 
     async def remove_player(self, match_id: int, by_user_id: int, user_id: int) -> Match:
         """The opener removes another player from the lobby."""

@@ -88,6 +88,8 @@ class Match:
     """The fields of the game's state that never change after the deal (`GameRules.fixed_fields`), stored once;
     `state_json` holds the rest. None for matches started before the split: their `state_json` is whole."""
     reminder_after_seconds: int = 12 * 3600
+    leaver_forfeits: bool = False
+    """In a game of two, a player who leaves (/leave) loses it, rather than a computer playing on for them."""
     board_posted_at: datetime | None = None
     """When the board message was posted (None: before this was kept): a board an hour old is posted afresh."""
     clock_seconds: int = 0

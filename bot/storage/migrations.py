@@ -120,6 +120,7 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN clock_seconds INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE matches ADD COLUMN board_posted_at TEXT;
+    ALTER TABLE matches ADD COLUMN leaver_forfeits INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN computer_plays INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;

@@ -187,8 +187,8 @@ class SqliteStore:
             try:
                 cursor = db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
-                    " state, board_message_id, reminder_after_seconds, clock_seconds, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         match.game,
                         match.guild_id,
@@ -202,6 +202,7 @@ class SqliteStore:
                         match.board_message_id,
                         match.reminder_after_seconds,
                         match.clock_seconds,
+                        int(match.leaver_forfeits),
                         _instant(match.created_at),
                         _instant(match.updated_at),
                     ),
@@ -610,6 +611,7 @@ def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
         fixed_json=row["fixed_state"],
         reminder_after_seconds=row["reminder_after_seconds"],
         clock_seconds=row["clock_seconds"],
+        leaver_forfeits=bool(row["leaver_forfeits"]),
         board_posted_at=_parse_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
     )
 

@@ -224,3 +224,25 @@ async def test_the_opener_sets_table_options_from_a_menu_on_the_lobby(anthology)
     assert full.ephemeral and "full" in full.content
     await (await alice.click(board, "Start")).response()
     assert board.selects() == []
+
+
+async def test_in_a_game_of_two_whose_opener_chose_so_a_leaver_forfeits(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice, forfeit=True)
+    await (await bob.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    match = await anthology.match_here()
+    asked = await (await bob.slash(anthology.channel, "leave")).response()
+    assert asked.content == "Leave this game? You forfeit it: the other player wins."
+    await (await bob.click(asked, "Leave the game")).response()
+    await anthology.settled()
+    finished = await anthology.bot.host.get(match.id)
+    assert finished.status is MatchStatus.FINISHED
+    result = stored_result(anthology.settings.database_path, match.id)
+    assert result.winners == (alice.id,) and result.left == (bob.id,)
+    assert result.placings == {alice.id: 1, bob.id: 2}
+    over = f"bob left the game and so forfeits it. 🏆 <@{alice.id}> wins."
+    assert anthology.fake.channel_messages(anthology.channel)[-1].content == f"🚪 {over}"
+    fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
+    assert fields["Game over"] == over and board.button_labels() == []
