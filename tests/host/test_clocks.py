@@ -1,19 +1,20 @@
-"""Turn clocks on the host: when a player's clock runs out (counted outside their away hours) a computer takes
-that turn for them; after three in a row the computer plays the seat until the player acts again; clocks and the
-seats the computer plays survive a restart. Count To's stand-in adds 1."""
+"""Turn clocks and leaving on the host: when a player's clock runs out (counted outside their away hours) a
+computer takes that turn for them; after three in a row the computer plays the seat until the player acts again;
+clocks and the seats the computer plays survive a restart; and in every game a player may leave mid-game, a
+computer playing their seat to the end. Count To's stand-in adds 1."""
 
 from __future__ import annotations
 
 from datetime import time, timedelta
 
 import pytest
-from support import make_host, stored_log
+from support import RULES, make_host, stored_log
 
-from bot.matches import DeadlineKind, MatchHost
+from bot.matches import DeadlineKind, MatchHost, MatchStatus
 from bot.players import PlayerSettings
 from bot.storage import SqliteStore
 
-ALICE, BOB = 101, 102
+ALICE, BOB, CARA = 101, 102, 103
 
 
 async def fired_clocks(host: MatchHost) -> list:
@@ -129,3 +130,40 @@ async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, 
         assert fired.kind is DeadlineKind.TURN_CLOCK
     finally:
         await reopened.close()
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+async def test_in_every_game_a_player_may_leave_mid_game_and_a_computer_plays_their_seat_to_the_end(
+    host, db_path, clock, game
+):
+    """Bob leaves at the start; Alice plays her first offered move whenever it is hers (where her moves are typed,
+    or chosen from the whole card pool, she leaves too); the game's own timers and the computers in the seats
+    left do the rest, until the game ends."""
+    match = await host.open_table(
+        guild_id=1, channel_id=600, game=game, opener_id=ALICE, opener_name="Alice", clock=None
+    )
+    for user_id in (BOB, CARA)[: max(1, RULES[game].min_players - 1)]:
+        await host.join(match.id, user_id, f"user{user_id}")
+    await host.start(match.id, ALICE)
+    await host.leave_game(match.id, BOB)
+    for _ in range(3000):
+        snapshot = await host.load(match.id)
+        if snapshot.match.status is not MatchStatus.PLAYING:
+            break
+        waiting = [snapshot.match.at_seat(seat) for seat in snapshot.actors]
+        person = next((player for player in waiting if player.user_id > 0 and not player.left), None)
+        if person is not None:
+            legal = getattr(snapshot.seat_view(person.seat), "legal_actions", ()) or ()
+            if legal:
+                await host.act(match.id, person.user_id, legal[0].notation)
+            else:
+                await host.leave_game(match.id, person.user_id)
+            continue
+        clock.advance(minutes=1)
+        await host.fire_due_deadlines()
+    else:
+        raise AssertionError(f"{game} did not end")
+    finished = await host.get(match.id)
+    assert finished.status is MatchStatus.FINISHED and finished.player(BOB).left
+    log = stored_log(db_path, match.id)
+    assert any(entry.user_id == BOB for entry in log), "the computer moved in Bob's seat"
