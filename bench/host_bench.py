@@ -211,13 +211,16 @@ async def fill(path: Path, live: int) -> None:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(matches)") if row[1] != "id"]
         copied = ", ".join(columns)
         chosen = ", ".join("channel_id + ?" if column == "channel_id" else column for column in columns)
+        seats = [row[1] for row in connection.execute("PRAGMA table_info(seats)")]
+        seat_columns = ", ".join(seats)
+        seats_chosen = ", ".join("match_id + ?" if column == "match_id" else column for column in seats)
         for offset in range(SEEDED, live, SEEDED):
             count = min(SEEDED, live - offset)
             connection.execute(
                 f"INSERT INTO matches ({copied}) SELECT {chosen} FROM matches ORDER BY id LIMIT ?", (offset, count)
             )
             connection.execute(
-                "INSERT INTO seats SELECT match_id + ?, seat, user_id, name, dms_closed FROM seats WHERE match_id <= ?",
+                f"INSERT INTO seats ({seat_columns}) SELECT {seats_chosen} FROM seats WHERE match_id <= ?",
                 (offset, count),
             )
             connection.execute(
