@@ -788,7 +788,11 @@ class MatchHost:
                     places[match.at_seat(seat).user_id] = place
                 place += len(group)
         else:
-            places = {match.at_seat(seat).user_id: 1 for seat in outcome.winners}
+            # A game that ranks only its winners: everyone else shares the place after them.
+            places = {
+                player.user_id: 1 if player.seat in outcome.winners else len(outcome.winners) + 1
+                for player in match.players
+            }
         return Result(
             match_id=match.id,
             game=match.game,

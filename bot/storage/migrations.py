@@ -128,6 +128,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_user ON seats (user_id);
     -- What a server's admins set with /server-settings: the default clock of its tables (a /play clock choice),
     -- whether tables open in threads, and a role to mention when a table opens. No row: the defaults.
+    -- Ratings per game and server (bot/ratings.py), updated with each result; each result row keeps its player's
+    -- shown rating before and after.
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (game, guild_id, user_id)
+    );
+    ALTER TABLE result_players ADD COLUMN rating_before REAL;
+    ALTER TABLE result_players ADD COLUMN rating_after REAL;
     CREATE TABLE server_settings (
         guild_id INTEGER PRIMARY KEY,
         clock TEXT NOT NULL,

@@ -35,6 +35,7 @@ import aiosqlite
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.players import PlayerSettings, ServerSettings
+from bot.ratings import Rating, new_rating, rated
 from bot.storage.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -564,13 +565,45 @@ def _write_result(db: sqlite3.Connection, result: Result) -> None:
             json.dumps(result.outcome, sort_keys=True),
         ),
     )
+    before, after = _rate(db, result)
+
+    def shown(ratings: dict[int, Rating], user_id: int) -> float | None:
+        return ratings[user_id].shown if user_id in ratings else None
+
     db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won, left_game) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game, rating_before, rating_after)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
-            (result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left))
+            (
+                result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left),
+                shown(before, user_id), shown(after, user_id),
+            )
             for user_id, place in result.placings.items()
         ],
+    )  # fmt: skip
+
+
+def _rate(db: sqlite3.Connection, result: Result) -> tuple[dict[int, Rating], dict[int, Rating]]:
+    """The result's players' ratings in its game and server, before and after it (written here, in the same
+    transaction as the result). A game outside a server, or with one player, rates nobody."""
+    if result.guild_id is None or len(result.placings) < 2:
+        return {}, {}
+    key = (result.game, result.guild_id)
+    rows = db.execute(
+        "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN "
+        f"({', '.join('?' * len(result.placings))})",
+        (*key, *result.placings),
+    ).fetchall()
+    before = {user_id: Rating(mu, sigma) for user_id, mu, sigma in rows}
+    after = rated(before, result.placings, frozenset(result.left))
+    db.executemany(
+        "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1) "
+        "ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " games = games + 1",
+        [(*key, user_id, rating.mu, rating.sigma) for user_id, rating in after.items()],
     )
+    shown_before = {user_id: before.get(user_id, new_rating()) for user_id in result.placings}
+    return shown_before, after
 
 
 def _for_match(deadline: Deadline, match_id: int) -> Deadline:

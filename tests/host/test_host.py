@@ -125,7 +125,8 @@ async def test_a_game_plays_to_the_end_and_records_its_result(host, store, db_pa
     assert result.match.status is MatchStatus.FINISHED
     stored = stored_result(db_path, match_id)
     assert stored.winners == (player,)
-    assert stored.placings == {player: 1}
+    other = ALICE if player == BOB else BOB
+    assert stored.placings == {player: 1, other: 2}, "a game that ranks only its winner places the rest after"
     log = stored_log(db_path, match_id)
     assert [entry.action for entry in log] == ["add 1"] * 5
     # Opening is version 0, the join 1, the start 2: the moves follow.

@@ -8,7 +8,7 @@ from datetime import time
 import pytest
 from support import make_host
 
-from bot.matches import StorageBusy
+from bot.matches import MatchStatus, StorageBusy
 from bot.players import MENTION, PlayerSettings
 from bot.storage import DatabaseTooNew, SqliteStore
 from bot.storage.sqlite import SCHEMA_VERSION
@@ -72,3 +72,24 @@ async def test_player_settings_are_kept_and_a_player_without_any_has_the_default
     assert await store.player_settings(7) == night and await store.player_settings(8) == PlayerSettings()
     await store.save_player_settings(7, PlayerSettings("Asia/Tokyo"))
     assert await store.player_settings(7) == PlayerSettings("Asia/Tokyo")
+
+
+async def test_a_result_rates_its_players_in_its_game_and_server_in_the_same_transaction(host, store, db_path):
+    for _ in range(2):
+        match = await host.open_table(
+            guild_id=9, channel_id=700, game="countto", opener_id=201, opener_name="Ann", clock=None
+        )
+        await host.join(match.id, 202, "Ben")
+        await host.start(match.id, 201)
+        while (snapshot := await host.load(match.id)).match.status is MatchStatus.PLAYING:
+            (seat,) = snapshot.actors
+            await host.act(match.id, snapshot.match.at_seat(seat).user_id, "add 2")
+    with sqlite3.connect(db_path) as connection:
+        rows = connection.execute("SELECT user_id, games, mu FROM ratings WHERE game = 'countto' AND guild_id = 9")
+        ratings = {user_id: (games, mu) for user_id, games, mu in rows}
+        shown = connection.execute(
+            "SELECT rating_before, rating_after FROM result_players WHERE user_id = 201 ORDER BY match_id"
+        ).fetchall()
+    assert set(ratings) == {201, 202} and all(games == 2 for games, _ in ratings.values())
+    assert shown[0][0] == pytest.approx(0.0), "a first game starts from a fresh rating"
+    assert shown[1][0] == pytest.approx(shown[0][1]), "the second starts where the first ended"

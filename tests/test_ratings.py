@@ -1,0 +1,49 @@
+"""Ratings (bot/ratings.py) against openskill's own Plackett-Luce results, for a few hand-made games; and a leaver
+who cannot pull those who stayed down."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot.ratings import Rating, new_rating, rated
+
+MODEL = PlackettLuce()
+
+
+def openskill_after(ratings: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:
+    teams = [[MODEL.create_rating([mu, sigma])] for mu, sigma in ratings]
+    return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=ranks)]
+
+
+def test_new_players_start_at_openskills_defaults_and_the_shown_rating_is_mu_less_three_sigma():
+    fresh = new_rating()
+    assert (fresh.mu, fresh.sigma) == (25.0, pytest.approx(25 / 3))
+    assert fresh.shown == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize(
+    ("before", "places"),
+    [
+        ({}, {1: 1, 2: 2}),  # two newcomers, one wins
+        ({1: Rating(30.0, 4.0), 2: Rating(22.0, 6.0)}, {1: 2, 2: 1}),  # the weaker player wins
+        ({1: Rating(28.0, 5.0)}, {1: 1, 2: 2, 3: 2}),  # three players, two sharing second place
+        ({}, {-1: 1, 7: 2, 8: 3, 9: 4}),  # a computer player among people
+    ],
+)
+def test_ratings_are_openskills_plackett_luce_results(before, places):
+    players = sorted(places)
+    expected = openskill_after(
+        [(before.get(p, new_rating()).mu, before.get(p, new_rating()).sigma) for p in players],
+        [places[p] for p in players],
+    )
+    after = rated(before, places)
+    assert [(after[p].mu, after[p].sigma) for p in players] == [pytest.approx(each) for each in expected]
+
+
+def test_a_leaver_is_rated_last_and_nobody_who_stayed_goes_down():
+    before = {1: Rating(30.0, 3.0), 2: Rating(20.0, 3.0), 3: Rating(25.0, 3.0)}
+    # 1 stayed but came last by the game's count; 3 left in the lead.
+    after = rated(before, {2: 1, 3: 1, 1: 3}, left=frozenset({3}))
+    assert after[3].mu < before[3].mu, "leaving costs the leaver"
+    assert after[1].mu >= before[1].mu and after[2].mu > before[2].mu
