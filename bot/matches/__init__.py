@@ -2,7 +2,7 @@
 
 from bot.matches.deadlines import DeadlineRunner
 from bot.matches.host import ActionResult, DeadlineFired, MatchHost, Snapshot
-from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import Deadline, DeadlineKind, FinishedTable, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import ChannelBusy, Clock, MatchStore, Saved, StorageBusy
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 
@@ -15,6 +15,7 @@ __all__ = [
     "DeadlineFired",
     "DeadlineKind",
     "DeadlineRunner",
+    "FinishedTable",
     "LogEntry",
     "Match",
     "MatchHost",

@@ -38,7 +38,16 @@ from bot.engine import (
     canonical_json,
 )
 from bot.engine.codec import encode
-from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import (
+    Deadline,
+    DeadlineKind,
+    FinishedTable,
+    LogEntry,
+    Match,
+    MatchStatus,
+    Player,
+    Result,
+)
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 from bot.players import PlayerSettings, ServerSettings, awake_at, clock_runs_out, is_away
@@ -549,6 +558,9 @@ class MatchHost:
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         return await self.store.server_settings(guild_id) if guild_id is not None else ServerSettings()
+
+    async def finished_tables(self, guild_id: int, limit: int = 10) -> list[FinishedTable]:
+        return await self.store.finished_tables(guild_id, limit)
 
     async def tables_of(self, user_id: int) -> list[Snapshot]:
         """Every live table the user sits at, as it stands."""

@@ -125,6 +125,18 @@ class Deadline:
 
 
 @dataclass(frozen=True)
+class FinishedTable:
+    """A finished game as /history lists it: where it was, when it ended, and who won (user id and name)."""
+
+    match_id: int
+    game: str
+    channel_id: int
+    board_message_id: int | None
+    finished_at: datetime
+    winners: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One accepted action, appended to the match's log in the same transaction as the new state."""
 

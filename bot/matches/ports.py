@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from bot.matches.model import Deadline, LogEntry, Match, Result
+from bot.matches.model import Deadline, FinishedTable, LogEntry, Match, Result
 from bot.players import PlayerSettings, ServerSettings
 
 T = TypeVar("T")
@@ -135,6 +135,10 @@ class MatchStore(Protocol):
     async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
         """Move the deadline row to `due_at` with `data` (a reminder waiting out a player's away hours); True if
         this caller moved it, as `claim_deadline` tells."""
+        ...
+
+    async def finished_tables(self, guild_id: int, limit: int) -> list[FinishedTable]:
+        """The server's most recently finished games, newest first, with their winners."""
         ...
 
     async def live_matches_of(self, user_id: int) -> list[Match]:

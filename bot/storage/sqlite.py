@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import Deadline, DeadlineKind, FinishedTable, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.players import PlayerSettings, ServerSettings
 from bot.ratings import Rating, new_rating, rated
@@ -222,6 +222,31 @@ class SqliteStore:
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None:
         return await self._read(lambda db: _load(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id))
+
+    async def finished_tables(self, guild_id: int, limit: int) -> list[FinishedTable]:
+        """The server's most recently finished games, newest first, with their winners."""
+
+        def read(db: sqlite3.Connection) -> list[FinishedTable]:
+            rows = db.execute(
+                "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id,"
+                " results.finished_at FROM results JOIN matches ON matches.id = results.match_id"
+                " WHERE results.guild_id = ? ORDER BY results.finished_at DESC, results.match_id DESC LIMIT ?",
+                (guild_id, limit),
+            ).fetchall()
+            tables = []
+            for match_id, game, channel_id, board_id, finished_at in rows:
+                winners = db.execute(
+                    "SELECT result_players.user_id, seats.name FROM result_players JOIN seats"
+                    " ON seats.match_id = result_players.match_id AND seats.user_id = result_players.user_id"
+                    " WHERE result_players.match_id = ? AND result_players.won = 1 ORDER BY seats.seat",
+                    (match_id,),
+                ).fetchall()
+                tables.append(
+                    FinishedTable(match_id, game, channel_id, board_id, _parse_instant(finished_at), tuple(winners))
+                )
+            return tables
+
+        return await self._read(read)
 
     async def live_matches_of(self, user_id: int) -> list[Match]:
         """The live tables the user sits at (and has not left), oldest first."""
