@@ -1,10 +1,11 @@
 """The host: tables, seats, turns and deadlines, between the pure rules and the Discord adapter."""
 
 from bot.matches.deadlines import DeadlineRunner
-from bot.matches.host import ActionResult, DeadlineFired, MatchHost, Snapshot
+from bot.matches.host import MatchHost
 from bot.matches.model import Deadline, DeadlineKind, FinishedTable, LogEntry, Match, MatchStatus, Player, Result
 from bot.matches.ports import ChannelBusy, Clock, MatchStore, Saved, StorageBusy
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
+from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot
 
 __all__ = [
     "ActionResult",

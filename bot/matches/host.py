@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import json
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -38,6 +36,7 @@ from bot.engine import (
     canonical_json,
 )
 from bot.engine.codec import encode
+from bot.matches.clocks import DEFAULT_CLOCK, SlowPlay, after_move
 from bot.matches.model import (
     Deadline,
     DeadlineKind,
@@ -50,99 +49,19 @@ from bot.matches.model import (
 )
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
-from bot.players import PlayerSettings, ServerSettings, awake_at, clock_runs_out, is_away
+from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
+from bot.players import PlayerSettings, ServerSettings
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
 LARGEST_ID = (1 << 63) - 1
 """The largest integer storage keeps: a match id past it can only be forged."""
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
-DEFAULT_CLOCK = timedelta(days=1)
-"""A table's turn clock unless its opener chose another (or none)."""
-STAND_IN_DELAY = timedelta(seconds=2)
-"""How long the computer takes over a move for a seat it plays, so that players can follow it on the board."""
-FORFEIT = "forfeit"
-"""The reason of a result a leaver forfeited (`Match.leaver_forfeits`), beside the games' own end reasons."""
-HAND_OVER_AFTER = 3
-"""Stand-in turns in a row after which the computer plays the seat until its player acts again."""
 CHECKED_BETWEEN_PAUSES = 100
 """Live matches the start-up check decodes before it lets the event loop serve others."""
-FIXED_PARTS_KEPT = 512
-"""Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """A match as loaded or just changed, its state decoded once: the record, and for a started game the public
-    view, who may act and how it ended, each worked out when first asked for (a change whose board edit is
-    merged into a later one never needs its view). The state itself stays inside, so what leaves a snapshot is
-    only ever a view."""
-
-    match: Match
-    _rules: GameRules | None = field(default=None, repr=False, compare=False)
-    _state: Any = field(default=None, repr=False, compare=False)
-
-    @classmethod
-    def of(cls, match: Match, rules: GameRules, state: Any = None) -> Snapshot:
-        """The snapshot of `match`; `state` is its decoded state when the caller already has it."""
-        if match.state_json is None:
-            return cls(match)
-        return cls(match, rules, decode_state(rules, match) if state is None else state)
-
-    @functools.cached_property
-    def public_view(self) -> Any:
-        """What everyone may see; None before the game starts."""
-        return None if self._rules is None else self._rules.view(self._state, None)
-
-    @functools.cached_property
-    def actors(self) -> frozenset[Seat]:
-        """The seats that may act now."""
-        if self._rules is None or self.match.status is not MatchStatus.PLAYING:
-            return frozenset()
-        return self._rules.actors(self._state)
-
-    @functools.cached_property
-    def outcome(self) -> Outcome | None:
-        """How the game ended, once it has."""
-        return None if self._rules is None else self._rules.outcome(self._state)
-
-    def seat_view(self, seat: Seat) -> Any:
-        """What this seat may see: the public view and its own secrets."""
-        if self._rules is None:
-            raise ValueError(f"match {self.match.id} has not started")
-        return self._rules.view(self._state, seat)
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    """What an accepted action changed: the match after it, what happened, and who must act next."""
-
-    snapshot: Snapshot
-    events: list[Event]
-    turn_started_for: frozenset[Seat]
-    """Seats that may act now and could not before (to be told it is their turn)."""
-
-    @property
-    def match(self) -> Match:
-        return self.snapshot.match
-
-
-@dataclass(frozen=True)
-class DeadlineFired:
-    """A deadline the host handled: a lobby expired, a player is reminded of their turn, or a game timer ran."""
-
-    kind: DeadlineKind
-    snapshot: Snapshot
-    seats: tuple[Seat, ...] = ()
-    result: ActionResult | None = None
-    """For a game timer: what its action changed."""
-
-    @property
-    def match(self) -> Match:
-        return self.snapshot.match
-
-
-class MatchHost:
+class MatchHost(SlowPlay):
     """Opens tables, seats players, starts games and applies actions; see the module docstring."""
 
     def __init__(
@@ -310,44 +229,6 @@ class MatchHost:
             opener_id = match.opener_id if match.opener_id != user_id else remaining[0].user_id
             return await self._save_lobby(match, players=remaining, opener_id=opener_id)
 
-    async def leave_game(self, match_id: int, user_id: int) -> Snapshot:
-        """Leave a running game: a computer plays the seat for the rest of it (the result says the player left);
-        the others' clocks run on as they were. In a game of two whose opener chose so, the leaver forfeits."""
-
-        def decide(stored: Match | None) -> tuple[Change, Snapshot]:
-            match = self._running(stored)
-            leaver = self._player(match, user_id)
-            rules = self.rules_for(match)
-            state = decode_state(rules, match)
-            players = tuple(
-                replace(player, left=True, computer_plays=True) if player == leaver else player
-                for player in match.players
-            )
-            if match.leaver_forfeits and len(match.players) == 2:
-                change = self._forfeited(match, players, leaver)
-                return change, Snapshot.of(change.match, rules, state)
-            updated = match.with_changes(players=players, version=match.version + 1)
-            deadlines = self._deadlines_for(updated, state)
-            return Change(updated, match.version, deadlines=deadlines, seats_changed=True), Snapshot.of(
-                updated, rules, state
-            )
-
-        return await self._change(match_id, decide)
-
-    def _forfeited(self, match: Match, players: tuple[Player, ...], leaver: Player) -> Change:
-        """The game ends: the player who stayed wins, the leaver is second, and the result says why."""
-        now = self.clock.now()
-        (winner,) = [player for player in players if player.user_id != leaver.user_id]
-        ended = match.with_changes(
-            players=players, status=MatchStatus.FINISHED, version=match.version + 1, updated_at=now
-        )
-        result = Result(
-            match_id=match.id, game=match.game, guild_id=match.guild_id, finished_at=now, reason=FORFEIT,
-            outcome={"forfeited_by": leaver.seat}, placings={winner.user_id: 1, leaver.user_id: 2},
-            winners=(winner.user_id,), left=(leaver.user_id,),
-        )  # fmt: skip
-        return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
-
     async def remove_player(self, match_id: int, by_user_id: int, user_id: int) -> Match:
         """The opener removes another player from the lobby."""
         async with self._lock(match_id):
@@ -495,7 +376,7 @@ class MatchHost:
         players = match.players
         if seat != SYSTEM and not match.at_seat(seat).is_computer:
             players = tuple(
-                player if player.seat != seat else _after_move(player, stood_in=stood_in) for player in players
+                player if player.seat != seat else after_move(player, stood_in=stood_in) for player in players
             )
         updated = match.with_changes(
             state_json=encode_state(rules, new_state, match),
@@ -565,62 +446,6 @@ class MatchHost:
     async def tables_of(self, user_id: int) -> list[Snapshot]:
         """Every live table the user sits at, as it stands."""
         return [self.snapshot(match) for match in await self.store.live_matches_of(user_id)]
-
-    async def _remind(self, deadline: Deadline, match: Match) -> DeadlineFired | None:
-        """Remind the seats the turn waits for; one in their away hours is reminded when they end (the reminder
-        stays stored, moved to then, so a restart keeps it)."""
-        now = self.clock.now()
-        seats = tuple(deadline.data.get("seats", ()))
-        held = {}
-        for seat in seats:
-            settings = await self.player_settings(match.at_seat(seat).user_id)
-            if is_away(settings, now):
-                held[seat] = awake_at(settings, now)
-        if held:
-            due = min(held.values())
-            if not await self.store.hold_deadline(deadline, due, {**deadline.data, "seats": sorted(held)}):
-                return None
-            self.on_deadlines_changed(due)
-        elif not await self.store.claim_deadline(deadline):
-            return None
-        awake = tuple(seat for seat in seats if seat not in held)
-        return DeadlineFired(deadline.kind, self.snapshot(match), awake) if awake else None
-
-    async def _stand_in(self, deadline: Deadline) -> DeadlineFired | None:
-        """A computer's move for a seat: its player's turn clock ran out (counted outside their away hours: a
-        clock that ran partly in them is moved on, and fires later), or the computer plays the seat for them."""
-        seat, version = deadline.data["seat"], deadline.data["version"]
-        match = await self.store.load_match(deadline.match_id)
-        if match is None or match.status is not MatchStatus.PLAYING or match.version != version:
-            await self.store.claim_deadline(deadline)
-            return None
-        if deadline.kind is DeadlineKind.TURN_CLOCK:
-            settings = await self.player_settings(match.at_seat(seat).user_id)
-            since = datetime.fromisoformat(deadline.data["since"])
-            due = clock_runs_out(settings, since, timedelta(seconds=match.clock_seconds))
-            if due > self.clock.now():
-                if await self.store.hold_deadline(deadline, due, deadline.data):
-                    self.on_deadlines_changed(due)
-                return None
-        if not await self.store.claim_deadline(deadline):
-            return None
-
-        def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
-            match = self._running(stored)
-            rules = self.rules_for(match)
-            state = decode_state(rules, match)
-            if match.version != version or seat not in rules.actors(state):
-                return None, None
-            action = rules.stand_in(state, seat, self.arrival_of(deadline.due_at))
-            if action is None:
-                return None, None  # a computer would not act here (it knows no answer): the turn waits on
-            return self._applied(match, state, seat, match.at_seat(seat).user_id, action, stood_in=True)
-
-        try:
-            result = await self._change(deadline.match_id, decide)
-        except Refusal:
-            return None
-        return None if result is None else DeadlineFired(deadline.kind, result.snapshot, (seat,), result=result)
 
     async def _run_timer(self, deadline: Deadline) -> DeadlineFired | None:
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
@@ -758,39 +583,6 @@ class MatchHost:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]
 
     @staticmethod
-    def _reminders(match: Match) -> list[tuple[str, timedelta]]:
-        """When a waiting player is reminded: at half their turn clock and shortly before it runs out (a tenth of
-        it, at most an hour, before); on a table without a clock, after its reminder interval."""
-        if not match.clock_seconds:
-            return [("", timedelta(seconds=match.reminder_after_seconds))]
-        clock = timedelta(seconds=match.clock_seconds)
-        return [("half", clock / 2), ("soon", clock - min(clock / 10, timedelta(hours=1)))]
-
-    def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
-        """A reminder for the humans who must act, and the game's timers (each keeps its first due time)."""
-        rules = self.rules_for(match)
-        deadlines = []
-        humans = sorted(seat for seat in rules.actors(state) if not match.at_seat(seat).is_computer)
-        for seat in humans:
-            data = {"seat": seat, "version": match.version}
-            if match.at_seat(seat).computer_plays:
-                due_at = match.updated_at + STAND_IN_DELAY
-                deadlines.append(Deadline(match.id, DeadlineKind.STAND_IN, due_at, data, str(seat)))
-            elif match.clock_seconds:
-                # Due when it would run out with no away hours; at that moment it is moved on if they paused it.
-                due_at = match.updated_at + timedelta(seconds=match.clock_seconds)
-                data["since"] = match.updated_at.isoformat()
-                deadlines.append(Deadline(match.id, DeadlineKind.TURN_CLOCK, due_at, data, str(seat)))
-        reminded = [seat for seat in humans if not match.at_seat(seat).computer_plays]
-        data = {"seats": reminded, "version": match.version}
-        for key, after in self._reminders(match) if reminded else ():
-            deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, match.updated_at + after, data, key))
-        for timer in rules.timers(state):
-            due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
-            deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key, keeps_first_due=True))
-        return deadlines
-
-    @staticmethod
     def _result(match: Match, outcome: Outcome) -> Result:
         places: dict[int, int] = {}
         if outcome.placings:
@@ -827,26 +619,6 @@ def _reseated(players: Iterable[Player]) -> tuple[Player, ...]:
     return tuple(replace(player, seat=index) for index, player in enumerate(players))
 
 
-def decode_state(rules: GameRules, match: Match) -> Any:
-    """The game state of a started match, its fixed fields put back."""
-    data = json.loads(match.state_json)
-    if match.fixed_json is None:
-        return rules.decode_state(data)
-    return rules.decode_state(data, _fixed_values(rules, match.fixed_json))
-
-
-@functools.lru_cache(maxsize=FIXED_PARTS_KEPT)
-def _fixed_values(rules: GameRules, fixed_json: str) -> Mapping[str, Any]:
-    # Keyed by the stored text itself, which never changes for a match: a kept entry cannot go stale, even when
-    # another process changes the match.
-    return rules.decode_fixed(json.loads(fixed_json))
-
-
-def encode_state(rules: GameRules, state: Any, match: Match) -> str:
-    """The state as `match` stores it: without its fixed fields when the match keeps them apart."""
-    return canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
-
-
 class MatchLocks:
     """One asyncio.Lock per match while someone holds or waits for it; none kept for matches nobody touches,
     so ids that are refused, forged or long finished leave nothing behind."""
@@ -868,14 +640,3 @@ class MatchLocks:
             users[0] -= 1
             if not users[0]:
                 del self._locks[match_id]
-
-
-def _after_move(player: Player, *, stood_in: bool) -> Player:
-    """The player's record after a move in their seat: one more stand-in in a row (the seat goes to the computer
-    after `HAND_OVER_AFTER`), or, for a move of their own, none, and the seat theirs again."""
-    if player.left:
-        return player
-    if not stood_in:
-        return replace(player, stood_in=0, computer_plays=False)
-    count = player.stood_in + 1
-    return replace(player, stood_in=count, computer_plays=player.computer_plays or count >= HAND_OVER_AFTER)

@@ -22,5 +22,7 @@ The modules, each imported by name (this package re-exports nothing):
 - `combat`: attacks (rolls, after-roll choices, ties, criticals, damage, hit and miss abilities, defeat) and
   carrying out a used ability's cost and effects;
 - `tournament`: matches of several games (best of 3 or 5): tournament stacks, the games in turn and the score;
+- `forces`: choosing forces (or a tournament game's warrior and supports), the set-up rolls and placement;
+- `initiative`: the turn order by Initiative, and tie-breaks by Experience and roll-offs;
 - `rules`: `AnachronismRules`, the turn structure: forces, set-up, rounds, restrictions, turns and the end.
 """

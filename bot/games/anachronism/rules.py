@@ -7,8 +7,9 @@ the option `teams`: abilities on "your opponent" are aimed at an opposing warrio
 they come from, else one their owner chooses), a defeated warrior leaves the arena, and the last warrior or team
 standing wins. Tournament matches (`tournament`) are for two.
 
-Attacks and what a used ability does are in `combat` (a part of `AnachronismRules`); what the cards add to a
-warrior's numbers is in `abilities` (the interpreter); the arena's geometry is in `arena`.
+Attacks and what a used ability does are in `combat`, choosing forces and placing in `forces`, turn order and
+tie-breaks in `initiative` (each a part of `AnachronismRules`); what the cards add to a warrior's numbers is in
+`abilities` (the interpreter); the arena's geometry is in `arena`.
 The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
 Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn.
 """
@@ -54,12 +55,13 @@ from bot.games.anachronism.actions import (
     Rotate,
     UseAbility,
 )
-from bot.games.anachronism.arena import FACINGS, SIZE, facing_out, grid_spaces, starting_row, step
+from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
 from bot.games.anachronism.combat import Combat
 from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
-from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.forces import ForcesAndPlacement
+from bot.games.anachronism.initiative import Initiative
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
@@ -67,7 +69,6 @@ from bot.games.anachronism.state import (
     DISCARD,
     FORCES,
     GAME_START,
-    LAST_ROLLS,
     PLACING,
     PLAYING,
     ROUNDS,
@@ -80,7 +81,6 @@ from bot.games.anachronism.state import (
     AttackRoll,
     Fighter,
     Offer,
-    Roll,
 )
 from bot.games.anachronism.tournament import TournamentPlay, new_tournament
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView, MatchScore
@@ -88,7 +88,9 @@ from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatVi
 MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 
 
-class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, AnachronismAction]):
+class AnachronismRules(
+    Combat, ForcesAndPlacement, Initiative, TournamentPlay, GameRules[AnachronismState, AnachronismAction]
+):
     """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C7,
     over a pool of cards."""
 
@@ -406,121 +408,6 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
     def weapons(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
         return tuple(card for card in state.fighters[seat].face_up if self.pool.support(card).type == "weapon")
 
-    # -- forces and placement --------------------------------------------------------------------------------
-
-    def _choose_force(self, state: AnachronismState, seat: Seat, force: ChooseForce, events: list) -> AnachronismState:
-        pool = self.pool
-        if not pool.has(force.warrior) or force.warrior not in {warrior.id for warrior in pool.warriors}:
-            raise IllegalAction("That is not a warrior")
-        supports = force.supports
-        # A custom force starts with none (`ChooseWarrior`) and adds them one by one.
-        if supports and (len(supports) != SUPPORTS_PER_FORCE or len(set(supports)) != SUPPORTS_PER_FORCE):
-            raise IllegalAction("A force is a warrior and four different support cards")
-        if not all(self._is_support(card) for card in supports):
-            raise IllegalAction("Those are not all support cards")
-        if {force.warrior, *supports} & self._teammates_cards(state, seat):
-            raise IllegalAction("Your teammate has one of those cards: a team may not have a card twice")
-        warrior = pool.warrior(force.warrior)
-        return with_fighter(state, seat, Fighter(warrior=warrior.id, supports=supports, life=warrior.life))
-
-    def _is_support(self, card: str) -> bool:
-        return self.pool.has(card) and card in {support.id for support in self.pool.supports}
-
-    def _support_choices(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
-        """The supports the seat may add to its force now: any of the pool, or in a tournament game its stack's."""
-        if state.tournament is not None:
-            return self.supports_left(state, seat)
-        taken = {*state.fighters[seat].supports, *self._teammates_cards(state, seat)}
-        return tuple(card.id for card in self.pool.supports if card.id not in taken)
-
-    def _teammates_cards(self, state: AnachronismState, seat: Seat) -> set[str]:
-        """The cards the seat's teammates have chosen: a team may not have a card twice (the multiplayer rules)."""
-        cards: set[str] = set()
-        for other in abilities.teammates_of(state, seat):
-            if other != seat:
-                cards.update((state.fighters[other].warrior, *state.fighters[other].supports))
-        return cards - {""}
-
-    def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
-        """Choose a force, then lay its supports down in order; once both forces are ready, roll to place (in a
-        tournament game, where the warriors are placed already, the first round begins)."""
-        fighter = state.fighters[seat]
-        if not fighter.warrior:
-            if isinstance(action, ChooseWarrior):
-                return self._choose_force(state, seat, ChooseForce(action.warrior, ()), events)
-            if not isinstance(action, ChooseForce):
-                raise IllegalAction("Choose your warrior and four supports first")
-            return self._choose_force(state, seat, action, events)
-        if len(fighter.supports) < SUPPORTS_PER_FORCE:
-            if not isinstance(action, AddSupport):
-                raise IllegalAction("Add four different supports to your force first")
-            if action.card not in self._support_choices(state, seat):
-                raise IllegalAction(
-                    "Add a support of your stack that no game has used and your force does not have yet"
-                    if state.tournament is not None
-                    else "Add a support card that neither your force nor your teammate's has yet"
-                    if state.teams
-                    else "Add a support card your force does not have yet"
-                )
-            return with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
-        if isinstance(action, LayDown):
-            if action.card not in fighter.supports[fighter.laid :]:
-                raise IllegalAction("That support is not one still to lay down")
-            rest = [card for card in fighter.supports[fighter.laid :] if card != action.card]
-            supports = (*fighter.supports[: fighter.laid], action.card, *rest)
-            laid = fighter.laid + 1
-            fighter = replace(fighter, supports=supports, laid=laid, ready=laid >= SUPPORTS_PER_FORCE - 1)
-        elif isinstance(action, KeepOrder):
-            fighter = replace(fighter, ready=True)
-        else:
-            raise IllegalAction("Lay your supports down in order, or keep the order they are in")
-        state = with_fighter(state, seat, fighter)
-        if not fighter.ready:
-            return state
-        events.append(Event(AnachronismEvent.FORCE_CHOSEN, seat, {}))
-        if not all(each.ready for each in state.fighters):
-            return state
-        if state.phase == SUPPORTS:
-            return self._begin_round(replace(state, phase=PLAYING), events)
-        return self._setup_rolls(state, events)
-
-    def _setup_rolls(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Set-up rolls: ties are rolled again; the lower total places first."""
-        rng = SeededRandom(state.rng_state)
-        while True:
-            rolls = [roll(rng) for _ in state.fighters]
-            if len({sum(dice) for dice in rolls}) == len(rolls):
-                break
-        for each, dice in enumerate(rolls):
-            state = with_fighter(state, each, replace(state.fighters[each], setup_roll=sum(dice)))
-            events.append(Event(AnachronismEvent.SETUP_ROLLED, each, {"dice": list(dice)}))
-        shown = tuple(Roll("setup", each, dice) for each, dice in enumerate(rolls))
-        return replace(state, phase=PLACING, rng_state=rng.state, last_rolls=shown)
-
-    def _placing(self, state: AnachronismState) -> Seat:
-        return next(seat for seat in self.placing_order(state) if state.fighters[seat].space is None)
-
-    def _rows_of(self, state: AnachronismState, seat: Seat) -> tuple[int, ...]:
-        """The starting rows the seat may place in (`Place.row`): its own (-1), and in a team game its teammate's
-        too, which teammates may share (the multiplayer rules)."""
-        return (-1, *(other for other in abilities.teammates_of(state, seat) if other != seat))
-
-    def _place(self, state: AnachronismState, seat: Seat, place: Place, events: list) -> AnachronismState:
-        owner = seat if place.row < 0 else place.row
-        row = starting_row(owner)
-        free = place.row in self._rows_of(state, seat) and 0 <= place.column < SIZE
-        if not free or abilities.occupied(state, row[place.column]):
-            raise IllegalAction("Choose a free space in your starting row")
-        column = place.column
-        fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(owner))
-        state = with_fighter(state, seat, fighter)
-        events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
-        if any(each.space is None for each in state.fighters):
-            return state
-        if state.tournament is not None:
-            return replace(state, phase=SUPPORTS)  # a tournament game's supports are chosen once both are placed
-        return self._begin_round(replace(state, phase=PLAYING), events)
-
     # -- rounds ----------------------------------------------------------------------------------------------
 
     def _begin_round(self, state: AnachronismState, events: list) -> AnachronismState:
@@ -551,66 +438,6 @@ class AnachronismRules(Combat, TournamentPlay, GameRules[AnachronismState, Anach
                 initiative[seat] = None
         state, order = self._order(state, initiative, events)
         return replace(state, order=order, stage="restrictions")
-
-    def _order(self, state: AnachronismState, initiative: Mapping[Seat, int | None], events: list) -> tuple:
-        """Higher Initiative first; ties go to Experience, then to a roll. A null Initiative (a player with no
-        card turned up) ties everyone."""
-        seats = list(initiative)
-        if any(value is None for value in initiative.values()):
-            levels = [seats]
-        else:
-            values = sorted(set(initiative.values()), reverse=True)
-            levels = [[seat for seat in seats if initiative[seat] == value] for value in values]
-        order: list[Seat] = []
-        how = "initiative"
-        for level in levels:
-            if len(level) > 1:
-                state, level, by = self._rank_tied(state, level)
-                how = by if not order else how
-            order.extend(level)
-        data = {
-            "initiative": [initiative.get(seat) for seat in range(state.seat_count)], "first": order[0], "by": how,
-            "order": order,
-        }  # fmt: skip
-        events.append(Event(AnachronismEvent.INITIATIVE, None, data))
-        return state, tuple(order)
-
-    def _tie(self, state: AnachronismState, first: Seat, second: Seat, events: list) -> tuple:
-        """Break a tie between two: higher Experience, else a roll."""
-        state, ranked, how = self._rank_tied(state, [first, second])
-        return state, ranked[0], how
-
-    def _rank_tied(self, state: AnachronismState, seats: list[Seat]) -> tuple:
-        """Order tied seats: higher Experience first, and those still tied by a roll-off."""
-        experience = {seat: self.experience(state, seat) for seat in seats}
-        ranked: list[Seat] = []
-        how = "experience"
-        for value in sorted(set(experience.values()), reverse=True):
-            level = [seat for seat in seats if experience[seat] == value]
-            if len(level) > 1:
-                state, level = self._roll_off(state, level)
-                how = "roll" if not ranked else how
-            ranked.extend(level)
-        return state, ranked, how
-
-    def _roll_off(self, state: AnachronismState, seats: list[Seat]) -> tuple:
-        """Each rolls two dice that nothing modifies, higher first; those who tie roll again among themselves."""
-        rng = SeededRandom(state.rng_state)
-        dice = {seat: roll(rng) for seat in seats}
-        state = replace(state, rng_state=rng.state)
-        ranked: list[Seat] = []
-        for total in sorted({sum(each) for each in dice.values()}, reverse=True):
-            level = [seat for seat in seats if sum(dice[seat]) == total]
-            if len(level) > 1:
-                state, level = self._roll_off(state, level)
-            ranked.extend(level)
-        if len({sum(each) for each in dice.values()}) == len(seats):
-            # Settled by this roll: the winner, and the dice of two rollers (seat order for two, else the first
-            # two places).
-            first, second = (seats[0], seats[1]) if len(seats) == 2 else (ranked[0], ranked[1])
-            shown = Roll("tie", ranked[0], dice[first], other_dice=dice[second])
-            state = replace(state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
-        return state, ranked
 
     def _continue(self, state: AnachronismState, events: list) -> AnachronismState:
         """Run the game on until a player must act or choose (or it is over)."""
