@@ -104,9 +104,9 @@ class TableDisplay:
         """Match id -> the newest snapshot of a match whose announcements are being said."""
         self._command_replies: dict[int, int] = {}
         self._settings: dict[int, PlayerSettings] = {}
+        """User id -> their /settings: how to tell them it is their turn, and when their clock stops."""
         self._under_board: dict[int, int] = {}
         """Channel id -> messages posted in it since its board was (as far as this process saw)."""
-        """User id -> their /settings, as far as the board needs them (a turn clock stops in away hours)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
 
@@ -185,6 +185,12 @@ class TableDisplay:
         settings = self._settings.get(player.user_id, PlayerSettings())
         return clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
 
+    async def _settings_of(self, user_id: int) -> PlayerSettings:
+        """A player's /settings, read once from storage and kept (`settings_changed` keeps them current)."""
+        if user_id not in self._settings:
+            self._settings[user_id] = await self.host.player_settings(user_id)
+        return self._settings[user_id]
+
     def settings_changed(self, user_id: int, settings: PlayerSettings) -> None:
         """A player changed their /settings: boards show their clocks from now on by them."""
         self._settings[user_id] = settings
@@ -199,8 +205,7 @@ class TableDisplay:
             return
         learned = False
         for player in unknown:
-            settings = self._settings[player.user_id] = await self.host.player_settings(player.user_id)
-            learned = learned or settings.has_away_hours
+            learned = (await self._settings_of(player.user_id)).has_away_hours or learned
         if learned:
             self.refresh_board(match.id)
 
@@ -419,7 +424,7 @@ class TableDisplay:
         renderer = self.renderer(match)
         if player.is_computer or player.left:
             return True
-        notice = (await self.host.player_settings(player.user_id)).notice if turn else DM
+        notice = (await self._settings_of(player.user_id)).notice if turn else DM
         if notice == QUIET:
             return True
         if notice == MENTION:
@@ -649,7 +654,7 @@ class TableDisplay:
         told_here = []
         for seat in fired.seats:
             player = match.at_seat(seat)
-            notice = (await self.host.player_settings(player.user_id)).notice
+            notice = (await self._settings_of(player.user_id)).notice
             if notice == DM and not player.dms_closed:
                 link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
                 await self._dm_text(player.user_id, f"⏰ Your {title} game is waiting for you: {link}")
