@@ -24,14 +24,17 @@ from bot.config import Settings
 from bot.discord_ui.components import DYNAMIC_ITEMS
 from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
+from bot.discord_ui.records import RecordsController
 from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
-from bot.storage import SqliteStore
+from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
+from bot.matches.records import Records
+from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
 GIL_SWITCH_SECONDS = 0.0005
 
-EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players")
+EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
 
 
@@ -51,14 +54,18 @@ def wanted_intents(*, message_content: bool = True) -> discord.Intents:
     return intents
 
 
-class AnthologyBot(commands.Bot):
-    """The bot: owns the games, store, host, display, controller and deadline runner for its lifetime."""
+class AnthologyBot(commands.AutoShardedBot):
+    """The bot: owns the games, store, host, display, controller and deadline runner for its lifetime.
+
+    Sharded always (one shard is just the smallest case): it runs the settings' shards (`SHARD_IDS` of
+    `SHARD_COUNT`), or every shard Discord recommends. Other processes may run the other shards on the same
+    PostgreSQL database; any of them can act on any match, since matches live only in the database."""
 
     def __init__(
         self,
         settings: Settings,
         games: dict[str, Game],
-        store: SqliteStore,
+        store: Store,
         *,
         clock: Clock | None = None,
         intents: discord.Intents | None = None,
@@ -72,6 +79,9 @@ class AnthologyBot(commands.Bot):
             help_command=None,
             # Nothing pings unless a message names whom it means to ping (see bot/discord_ui/wording.py).
             allowed_mentions=discord.AllowedMentions.none(),
+            # None: discord.py asks Discord (GET /gateway/bot) how many shards to run.
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) or None,
         )
         self.settings = settings
         self.games = games
@@ -93,7 +103,11 @@ class AnthologyBot(commands.Bot):
         self.display = TableDisplay(self, self.host, self.games)
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
-        self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired)
+        self.records = RecordsController(self.host, Records(self.store, rules), self.games)
+        # On a shared database, other processes write deadlines that this one must fire should they die.
+        shared = self.settings.database_url is not None
+        longest_sleep = SHARED_DATABASE_SLEEP_SECONDS if shared else LONGEST_SLEEP_SECONDS
+        self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired, longest_sleep)
         self.host.on_deadlines_changed = self.deadlines.wake
         # Every live match is served from storage as it is touched; reading them all is only a check, done while
         # the bot already serves.
@@ -130,7 +144,10 @@ class AnthologyBot(commands.Bot):
             log.info("slash commands changed: synced globally")
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s in %d server(s)", self.user, len(self.guilds))
+        shards = ", ".join(str(shard) for shard in sorted(self.shards))
+        log.info(
+            "logged in as %s in %d server(s), shard(s) %s of %s", self.user, len(self.guilds), shards, self.shard_count
+        )
 
     async def close(self) -> None:
         for task in (self._resume_check, self._deadline_task):
@@ -172,7 +189,7 @@ async def run(
     # event loop; by default the loop keeps it for up to 5 ms at a time, which under load made each hand-off wait
     # that long (measured with bench/load_bench.py).
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
-    store = await SqliteStore.open(settings.database_path)
+    store = await open_store(settings)
     try:
         await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)
     finally:
@@ -182,7 +199,7 @@ async def run(
 async def _run_bots(
     settings: Settings,
     games: dict[str, Game],
-    store: SqliteStore,
+    store: Store,
     *,
     clock: Clock | None,
     new_seed: Callable[[], int] | None,

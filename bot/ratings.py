@@ -6,13 +6,14 @@ A rating is openskill's (mu, sigma); what leaderboards rank by is the conservati
 which a player's games have to earn. Computer players are rated like anyone (their ids are negative, the same
 for every table), so people can see how they do against them, and never appear in leaderboards.
 
-A game a player left (`/leave`) rates them last, and rates nobody who stayed lower than they were: leaving is
-not a way to pull others down.
+A game played in teams (two against two) rates each team as one: its players' ratings make the team's, and
+the team's result moves each of them. A game a player left (`/leave`) rates them (and their team) last, and rates
+nobody who stayed lower than they were: leaving is not a way to pull others down.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -30,6 +31,18 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+@dataclass(frozen=True)
+class ResultSeat:
+    """A player's line in a stored result, as rating it needs: their place, whether they won, whether they left
+    the game, and their team (None: they played for themselves)."""
+
+    user_id: int
+    place: int
+    won: bool
+    left: bool
+    team: int | None
+
+
 @cache
 def _model() -> PlackettLuce:
     return PlackettLuce()
@@ -40,21 +53,40 @@ def new_rating() -> Rating:
     return Rating(fresh.mu, fresh.sigma)
 
 
-def rated(before: Mapping[int, Rating], places: Mapping[int, int], left: frozenset[int] = frozenset()) -> dict:
+def rated(
+    before: Mapping[int, Rating],
+    places: Mapping[int, int],
+    left: frozenset[int] = frozenset(),
+    teams: Sequence[Sequence[int]] = (),
+) -> dict[int, Rating]:
     """Each player's rating after a game in which they took `places` (user id -> place, 1 first, ties sharing a
-    place), from their ratings `before` (new players missing from it start fresh)."""
+    place), from their ratings `before` (new players missing from it start fresh). In a game played in `teams`
+    (each a group of user ids), each team is rated as one, at its place; a team with a leaver is rated last."""
     model = _model()
-    players = sorted(places)
     last = max(places.values()) + 1
-    ranks = [last if player in left else places[player] for player in players]
-    teams = [[model.create_rating([before.get(player, new_rating()).mu, before.get(player, new_rating()).sigma])]
-             for player in players]  # fmt: skip
-    after = model.rate(teams, ranks=ranks)
+    sides = [sorted(team) for team in teams] or [[player] for player in sorted(places)]
+    ranks = [max(last if player in left else places[player] for player in side) for side in sides]
+    current = {player: before.get(player, new_rating()) for player in places}
+    after = model.rate(
+        [[model.create_rating([current[player].mu, current[player].sigma]) for player in side] for side in sides],
+        ranks=ranks,
+    )
     result = {}
-    for player, (rating,) in zip(players, after, strict=True):
-        old = before.get(player, new_rating())
-        new = Rating(rating.mu, rating.sigma)
-        if left and player not in left and new.mu < old.mu:
-            new = Rating(old.mu, new.sigma)  # someone left: those who stayed keep at least what they had
-        result[player] = new
+    for side, rated_side in zip(sides, after, strict=True):
+        for player, rating in zip(side, rated_side, strict=True):
+            old, new = current[player], Rating(rating.mu, rating.sigma)
+            if left and player not in left and new.mu < old.mu:
+                new = Rating(old.mu, new.sigma)  # someone left: those who stayed keep at least what they had
+            result[player] = new
     return result
+
+
+def rated_result(seats: Sequence[ResultSeat], before: Mapping[int, Rating]) -> dict[int, Rating]:
+    """`rated` for a stored result's lines."""
+    teams: dict[int, list[int]] = {}
+    for seat in seats:
+        if seat.team is not None:
+            teams.setdefault(seat.team, []).append(seat.user_id)
+    places = {seat.user_id: seat.place for seat in seats}
+    left = frozenset(seat.user_id for seat in seats if seat.left)
+    return rated(before, places, left, [teams[team] for team in sorted(teams)])

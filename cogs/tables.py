@@ -1,5 +1,4 @@
-"""Slash commands every game shares: /play, /rules, /status, /leave, /kick, /abandon, /history and
-/server-settings."""
+"""Slash commands every game shares: /play, /rules, /status, /leave, /kick, /abandon and /server-settings."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from discord.ext import commands
 
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
-from bot.discord_ui.history import history_embed
 from bot.discord_ui.options import CLOCK_NAMES, option_word
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
@@ -143,13 +141,6 @@ class Tables(commands.Cog):
         if changed != current:
             await store.save_server_settings(interaction.guild_id, changed)
         await interaction.response.send_message(embed=server_settings_embed(changed), ephemeral=True)
-
-    @app_commands.command(name="history", description="The games that finished in this server lately, and who won.")
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction) -> None:
-        tables = await self.bot.host.finished_tables(interaction.guild_id)
-        embed = history_embed(interaction.guild_id, tables, self.bot.games)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="abandon", description="Opener or admin: end the table in this channel.")
     @app_commands.guild_only()

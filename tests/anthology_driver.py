@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from fakediscord import FakeDiscord, FakeMessage, InteractionHandle, ScriptedUser, prepare_bot
@@ -20,7 +20,10 @@ from support import FakeClock
 
 from bot.app import AnthologyBot, run
 from bot.config import Settings
-from bot.matches import Match
+from bot.discord_ui.standings import rating_text
+from bot.discord_ui.wording import mention
+from bot.engine import Outcome
+from bot.matches import Match, RatingChange
 
 PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
 # Tests play far faster than people; the real interval (one edit a second) is tested on its own.
@@ -29,6 +32,19 @@ TEST_RETRY_DELAYS = (0.05,)
 """Refused edits, DMs and announcements are tried again at once in tests (the bot waits seconds, then minutes)."""
 DISCORD_HANDLER_TASKS = ("discord.py: ", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "CommandTree-invoker")
 """The names discord.py gives the tasks that run an event's or an interaction's handler."""
+
+
+def expected_standings(
+    match: Match, outcome: Outcome, changes: dict[int, RatingChange], detail: Callable[[int], str]
+) -> list[str]:
+    """The "Final standings" lines a finished board shows: place by place, each player (a computer by its name)
+    with what the game says of their seat and their rating change."""
+    lines = []
+    for place, group in outcome.ranking(len(match.players)):
+        for seat in group:
+            player = match.at_seat(seat)
+            lines.append(f"{place}. {mention(player)} — {detail(seat)} · {rating_text(changes[player.user_id])}")
+    return lines
 
 
 async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
@@ -41,13 +57,24 @@ async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionH
 class Anthology:
     """The bot under test, its world and its players."""
 
-    def __init__(self, fake: FakeDiscord, database_path: Path, clock: FakeClock) -> None:
+    def __init__(
+        self, fake: FakeDiscord, database_path: Path, clock: FakeClock, shard_count: int | None = None
+    ) -> None:
         self.fake = fake
         self.clock = clock
-        self.settings = Settings(token=fake.token, database_path=database_path)
-        self.guild = fake.create_guild("Game Night")
+        self.settings = Settings(token=fake.token, database_path=database_path, shard_count=shard_count)
+        shards = shard_count or fake.recommended_shards  # the bot runs as many as Discord recommends when not told
+        self.guild = fake.create_guild("Game Night", shard=(0, shards) if shards > 1 else None)
         self.channel = self.guild.create_text_channel("games")
         self.users: dict[str, ScriptedUser] = {name: self.guild.add_member(name) for name in PLAYER_NAMES}
+        self.guilds = [self.guild]
+        """One server on each shard (with a #games channel and the same players), the first `guild`."""
+        for shard in range(1, shards):
+            guild = fake.create_guild(f"Game Night {shard}", shard=(shard, shards))
+            guild.create_text_channel("games")
+            for user in self.users.values():
+                guild.add_member(user)
+            self.guilds.append(guild)
         self.bots: list[AnthologyBot] = []
         self.next_seed = 7
         """The seed the next table is dealt from: tests pick one that deals the situation they need."""
@@ -157,8 +184,10 @@ class Anthology:
             await asyncio.sleep(0.005)
         raise TimeoutError("the board was never attached")
 
-    async def started_game(self, *players: ScriptedUser, options: str = "", game: str = "anarchy") -> FakeMessage:
-        board = await self.open_table(players[0], options, game)
+    async def started_game(
+        self, *players: ScriptedUser, options: str = "", game: str = "anarchy", channel=None
+    ) -> FakeMessage:
+        board = await self.open_table(players[0], options, game, channel)
         for player in players[1:]:
             await (await player.click(board, "Join")).response()
         await (await players[0].click(board, "Start")).response()
@@ -171,6 +200,12 @@ class Anthology:
         await self.bot.deadlines.fire_due()
         await self.settled()
 
+    async def final_standings(self, match_id: int) -> tuple[list[str], dict[int, RatingChange]]:
+        """A finished board's "Final standings" lines, and the rating changes the store recorded with its result."""
+        fields = self.board(match_id).embeds[0]["fields"]
+        (standings,) = [field["value"] for field in fields if field["name"] == "Final standings"]
+        return standings.split("\n"), await self.bot.host.store.rating_changes(match_id)
+
     async def hand_panel(self, player: ScriptedUser, board: FakeMessage) -> FakeMessage:
         return await (await player.click(board, "My hand")).response()
 
@@ -182,10 +217,13 @@ class Anthology:
 
 
 @contextlib.asynccontextmanager
-async def running_anthology(tmp_path: Path, clock: FakeClock, **fake_options) -> AsyncIterator[Anthology]:
-    """A fake Discord with a world, and the bot running against it; checks on exit that nothing went wrong."""
+async def running_anthology(
+    tmp_path: Path, clock: FakeClock, *, shard_count: int | None = None, **fake_options
+) -> AsyncIterator[Anthology]:
+    """A fake Discord with a world, and the bot running against it (with `shard_count` shards, or as many as the
+    fake recommends, and a server on each); checks on exit that nothing went wrong."""
     async with FakeDiscord(**fake_options) as fake:
-        world = Anthology(fake, tmp_path / "anthology.sqlite3", clock)
+        world = Anthology(fake, tmp_path / "anthology.sqlite3", clock, shard_count)
         discord_logger = logging.getLogger("discord")
         bot_logger = logging.getLogger("bot")
         discord_logger.addHandler(world.errors)

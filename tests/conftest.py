@@ -1,18 +1,20 @@
-"""Shared fixtures: a fake clock, a real SQLite store on a fresh file, and a host over both; and Hypothesis's
-profile for CI."""
+"""Shared fixtures: a fake clock, a real store on a fresh database of either engine (SQLite in a file, or
+PostgreSQL on a server the session starts), and a host over both; and Hypothesis's profile for CI."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from databases import ENGINES, Database, PostgresDatabase, SqliteDatabase
 from hypothesis import settings
+from postgres_server import PostgresMissing, PostgresServer
 from support import FakeClock, make_host
 
 from bot.matches import MatchHost
-from bot.storage import SqliteStore
+from bot.storage import Store
 
 # CI plays the same examples on every run, so a submission's time and verdict do not depend on luck; a developer's
 # runs draw new ones each time (and remember failures in .hypothesis/).
@@ -31,13 +33,39 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "anthology.sqlite3"
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the session (for each xdist worker), started when a test first needs it. Without
+    PostgreSQL installed, its tests fail under CI (which must run them) and are skipped elsewhere."""
+    try:
+        server = PostgresServer.start()
+    except PostgresMissing as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the PostgreSQL tests: {missing}", pytrace=False)
+        pytest.skip(str(missing))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=ENGINES)
+async def database(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Database]:
+    """A fresh, migrated database on each engine: a new file for SQLite, an emptied one for PostgreSQL.
+    Parametrise it indirectly (`@pytest.mark.parametrize("database", ["postgres"], indirect=True)`) for a test
+    that concerns one engine."""
+    if request.param == "sqlite":
+        yield SqliteDatabase(db_path)
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    yield PostgresDatabase(await server.new_database())
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
-    opened = await SqliteStore.open(db_path)
+async def store(database: Database) -> AsyncIterator[Store]:
+    opened = await database.open()
     yield opened
     await opened.close()
 
 
 @pytest.fixture
-def host(store: SqliteStore, clock: FakeClock) -> MatchHost:
+def host(store: Store, clock: FakeClock) -> MatchHost:
     return make_host(store, clock)

@@ -13,8 +13,7 @@ from support_games import CountToRules, TimedCountRules
 
 from bot.catalogue import load_games
 from bot.discord_ui.snowflake import snowflake_at
-from bot.matches import MatchHost
-from bot.storage import SqliteStore
+from bot.matches import Match, MatchHost, MatchStatus, MatchStore, Player, Result
 
 GAMES = load_games()
 """Every game of the catalogue, built once for the whole test run."""
@@ -34,10 +33,36 @@ class FakeClock:
         self.moment += timedelta(**delta)
 
 
-def make_host(store: SqliteStore, clock: FakeClock) -> MatchHost:
+def make_host(store: MatchStore, clock: FakeClock) -> MatchHost:
     seeds = itertools.count(7)
     games = {**RULES, CountToRules.key: CountToRules(), TimedCountRules.key: TimedCountRules()}
     return MatchHost(store, clock, games, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
+
+
+CHANNELS = itertools.count(5000)
+
+
+async def store_finished_game(
+    store,
+    guild_id: int | None,
+    places: dict[int, int],
+    *,
+    game: str = "anarchy",
+    at: datetime = datetime(2026, 3, 1, 12, 0, tzinfo=UTC),
+    teams: tuple[tuple[int, ...], ...] = (),
+    left: tuple[int, ...] = (),
+) -> int:
+    """Store a finished game of the server with these places (user id -> place, 1 first), rated as the host
+    would have it; return its match id."""
+    players = tuple(Player(user_id, f"P{user_id}", seat) for seat, user_id in enumerate(places))
+    created = await store.create_match(
+        Match(0, game, guild_id, next(CHANNELS), min(places), MatchStatus.PLAYING, {}, 1, 1, at, at, players), []
+    )
+    winners = tuple(user_id for user_id, place in places.items() if place == 1)
+    result = Result(created.id, game, guild_id, at, "won", {}, places, winners, left, teams)
+    finished = created.with_changes(status=MatchStatus.FINISHED, version=2)
+    assert await store.save_match(finished, expected_version=1, result=result)
+    return created.id
 
 
 @dataclass(frozen=True)
@@ -60,25 +85,32 @@ class StoredResult:
     """user ids of the players who left the game before its end"""
 
 
+LOG_QUERY = "SELECT version, seat, user_id, action, events FROM actions WHERE match_id = ? ORDER BY version"
+RESULT_QUERY = "SELECT user_id, place, won, left_game FROM result_players WHERE match_id = ? ORDER BY user_id"
+
+
 def stored_log(path: Path, match_id: int) -> list[StoredAction]:
     """The match's action log read straight from the file, as a crash would leave it."""
     with sqlite3.connect(path) as connection:
-        rows = connection.execute(
-            "SELECT version, seat, user_id, action, events FROM actions WHERE match_id = ? ORDER BY version",
-            (match_id,),
-        ).fetchall()
+        return log_from_rows(connection.execute(LOG_QUERY, (match_id,)).fetchall())
+
+
+def stored_result(path: Path, match_id: int) -> StoredResult | None:
+    """The match's recorded result read straight from the file, or None."""
+    with sqlite3.connect(path) as connection:
+        return result_from_rows(connection.execute(RESULT_QUERY, (match_id,)).fetchall())
+
+
+def log_from_rows(rows: list[tuple]) -> list[StoredAction]:
+    """The action log from its rows (LOG_QUERY), on either engine."""
     return [
         StoredAction(version, seat, user_id, action, json.loads(events))
         for version, seat, user_id, action, events in rows
     ]
 
 
-def stored_result(path: Path, match_id: int) -> StoredResult | None:
-    """The match's recorded result read straight from the file, or None."""
-    with sqlite3.connect(path) as connection:
-        rows = connection.execute(
-            "SELECT user_id, place, won, left_game FROM result_players WHERE match_id = ? ORDER BY user_id", (match_id,)
-        ).fetchall()
+def result_from_rows(rows: list[tuple]) -> StoredResult | None:
+    """The result from its players' rows (RESULT_QUERY), on either engine; None for no rows."""
     if not rows:
         return None
     return StoredResult(

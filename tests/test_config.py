@@ -30,6 +30,14 @@ def test_settings_read_every_documented_variable():
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "x", "GUILD_IDS": "my server"}, "GUILD_IDS"),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/anthology"}, "DATABASE_URL must be a PostgreSQL URL"),
+        ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of shards, 1 or more"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1 .SHARD_COUNT is 2., not 2"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "between 0 and 1"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "one"}, "SHARD_IDS must be shard numbers"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "names a shard twice"),
     ],
 )
 def test_bad_settings_say_what_to_fix(environment, complaint):
@@ -37,9 +45,33 @@ def test_bad_settings_say_what_to_fix(environment, complaint):
         Settings.from_environment(environment)
 
 
+def test_a_database_url_chooses_postgresql_and_none_keeps_sqlite():
+    url = "postgresql://bot:secret@db:5432/anthology"
+    assert Settings.from_environment({"DISCORD_TOKEN": "x", "DATABASE_URL": f" {url} "}).database_url == url
+    assert Settings.from_environment({"DISCORD_TOKEN": "x", "DATABASE_URL": ""}).database_url is None
+
+
+def test_shard_settings_name_the_count_and_the_shards_this_process_runs():
+    recommended = Settings.from_environment({"DISCORD_TOKEN": "x"})
+    assert (recommended.shard_count, recommended.shard_ids) == (None, ())
+    every_shard_here = Settings.from_environment({"DISCORD_TOKEN": "x", "SHARD_COUNT": " 3 "})
+    assert (every_shard_here.shard_count, every_shard_here.shard_ids) == (3, ())
+    some = Settings.from_environment({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "3, 1"})
+    assert (some.shard_count, some.shard_ids) == (4, (1, 3))
+
+
 def test_env_example_documents_every_setting():
     text = (Path(__file__).resolve().parent.parent / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "GUILD_IDS", "LOG_LEVEL"):
+    documented = (
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DATABASE_URL",
+        "GUILD_IDS",
+        "LOG_LEVEL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+    )
+    for name in documented:
         assert f"{name}=" in text
 
 

@@ -1,5 +1,5 @@
 """Ratings (bot/ratings.py) against openskill's own Plackett-Luce results, for a few hand-made games; and a leaver
-who cannot pull those who stayed down."""
+who cannot pull those who stayed down; and teams rated as teams."""
 
 from __future__ import annotations
 
@@ -47,3 +47,15 @@ def test_a_leaver_is_rated_last_and_nobody_who_stayed_goes_down():
     after = rated(before, {2: 1, 3: 1, 1: 3}, left=frozenset({3}))
     assert after[3].mu < before[3].mu, "leaving costs the leaver"
     assert after[1].mu >= before[1].mu and after[2].mu > before[2].mu
+
+
+def test_a_game_in_teams_is_rated_as_openskill_rates_teams():
+    before = {1: Rating(30.0, 4.0), 3: Rating(20.0, 5.0)}
+    after = rated(before, {1: 1, 3: 1, 2: 2, 4: 2}, teams=[(1, 3), (2, 4)])
+    teams = [
+        [MODEL.create_rating([30.0, 4.0]), MODEL.create_rating([20.0, 5.0])],
+        [MODEL.create_rating([25.0, 25 / 3]), MODEL.create_rating([25.0, 25 / 3])],
+    ]
+    (one, three), (two, four) = MODEL.rate(teams, ranks=[1, 2])
+    for player, expected in ((1, one), (3, three), (2, two), (4, four)):
+        assert (after[player].mu, after[player].sigma) == (pytest.approx(expected.mu), pytest.approx(expected.sigma))

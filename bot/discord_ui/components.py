@@ -279,6 +279,33 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:op
         await interaction.client.tables.option_chosen(interaction, self.match_id, values[0] if values else "")
 
 
+class RecordsButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"anth:rec:(?P<view>stats|leaders|record):(?P<key>[a-z0-9_.-]{1,40}):(?P<page>\d{1,6}):(?P<mode>me|all|post)",
+):
+    """A page of what finished games left (/stats, /leaderboard, /record): turns the message it is on to page
+    `page` (`mode` me: a private message, all: a posted one), or posts that page in the channel (`mode` post).
+    `key` names what is shown: a player and game for stats ("<user id>.<game or all>"), a game, a table id."""
+
+    def __init__(self, view: str, key: str, page: int, mode: str, label: str = "", *, disabled: bool = False) -> None:
+        style = discord.ButtonStyle.primary if mode == "post" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Show", style=style, disabled=disabled, custom_id=f"anth:rec:{view}:{key}:{page}:{mode}"
+            )
+        )
+        self.view_name, self.key, self.page, self.mode = view, key, page, mode
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RecordsButton:
+        return cls(match["view"], match["key"], int(match["page"]), match["mode"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.records.clicked(interaction, self.view_name, self.key, self.page, self.mode)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     LeaveGameButton,
@@ -288,4 +315,5 @@ DYNAMIC_ITEMS = (
     SeveralSelect,
     EntryButton,
     OptionSelect,
+    RecordsButton,
 )

@@ -48,6 +48,7 @@ from bot.discord_ui.components import (
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import Announcement, GameRenderer
+from bot.discord_ui.standings import final_standings
 from bot.discord_ui.wording import mention, pinging
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Player, Snapshot
@@ -141,6 +142,8 @@ class TableDisplay:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         elif match.status is MatchStatus.FINISHED:
             embed.add_field(name="Game over", value=forfeit_text(match), inline=False)
+        if match.status is MatchStatus.FINISHED:
+            embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
         components = discord.ui.View(timeout=None)
         if match.status is MatchStatus.PLAYING:
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
@@ -185,9 +188,10 @@ class TableDisplay:
         settings = self._settings.get(player.user_id, PlayerSettings())
         return clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
 
-    async def _settings_of(self, user_id: int) -> PlayerSettings:
-        """A player's /settings, read once from storage and kept (`settings_changed` keeps them current)."""
-        if user_id not in self._settings:
+    async def _settings_of(self, user_id: int, *, fresh: bool = False) -> PlayerSettings:
+        """A player's /settings: as last read, or read from storage when not known yet or `fresh` is asked for
+        (a turn begins or a reminder is due: they may have changed them through another bot process)."""
+        if fresh or user_id not in self._settings:
             self._settings[user_id] = await self.host.player_settings(user_id)
         return self._settings[user_id]
 
@@ -195,18 +199,22 @@ class TableDisplay:
         """A player changed their /settings: boards show their clocks from now on by them."""
         self._settings[user_id] = settings
 
-    async def _learn_settings(self, snapshot: Snapshot) -> None:
-        """Fetch the settings of the players a clock now waits for, once; a board drawn before showed their
-        clock as if they had no away hours, so it is drawn again if they have."""
+    async def _learn_settings(self, snapshot: Snapshot, turn_started_for: Iterable[int]) -> None:
+        """Read the settings of the players a clock now waits for: afresh for those whose turn just began, once
+        for the others. A board drawn before showed their clock by what was known then, so it is drawn again
+        if that changed."""
         match = snapshot.match
-        waiting = [match.at_seat(seat) for seat in snapshot.actors]
-        unknown = [player for player in waiting if not player.is_computer and player.user_id not in self._settings]
-        if not match.clock_seconds or not unknown:
+        if not match.clock_seconds:
             return
-        learned = False
-        for player in unknown:
-            learned = (await self._settings_of(player.user_id)).has_away_hours or learned
-        if learned:
+        started = set(turn_started_for)
+        changed = False
+        for seat in snapshot.actors:
+            player = match.at_seat(seat)
+            if player.is_computer or (seat not in started and player.user_id in self._settings):
+                continue
+            known = _away_hours(self._settings.get(player.user_id, PlayerSettings()))
+            changed = _away_hours(await self._settings_of(player.user_id, fresh=True)) != known or changed
+        if changed:
             self.refresh_board(match.id)
 
     def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
@@ -424,7 +432,7 @@ class TableDisplay:
         renderer = self.renderer(match)
         if player.is_computer or player.left:
             return True
-        notice = (await self._settings_of(player.user_id)).notice if turn else DM
+        notice = (await self._settings_of(player.user_id, fresh=True)).notice if turn else DM
         if notice == QUIET:
             return True
         if notice == MENTION:
@@ -501,7 +509,7 @@ class TableDisplay:
             self.remember(match, events)
             self.refresh_board(match.id)
         self._queue_announcements(snapshot, events)
-        self._spawn(self._learn_settings(snapshot))
+        self._spawn(self._learn_settings(snapshot, turn_started_for))
         if turn_started_for:
             self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True))
 
@@ -654,7 +662,7 @@ class TableDisplay:
         told_here = []
         for seat in fired.seats:
             player = match.at_seat(seat)
-            notice = (await self._settings_of(player.user_id)).notice
+            notice = (await self._settings_of(player.user_id, fresh=True)).notice
             if notice == DM and not player.dms_closed:
                 link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
                 await self._dm_text(player.user_id, f"⏰ Your {title} game is waiting for you: {link}")
@@ -682,6 +690,11 @@ class TableDisplay:
         """Wait until every background edit and message has been sent (for tests and shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def _away_hours(settings: PlayerSettings) -> tuple:
+    """What of a player's settings their clock depends on."""
+    return settings.timezone, settings.away_from, settings.away_until
 
 
 def _nonce(match_id: int, version: int, index: int) -> str:

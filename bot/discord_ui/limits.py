@@ -32,6 +32,18 @@ def fit_text(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
+def fit_lines(lines: list[str], limit: int) -> str:
+    """As many whole lines as fit in `limit` characters, and "…" on a line of its own when some did not: a line
+    cut in the middle could end inside a mention."""
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        room = limit - len(ELLIPSIS) - 1 if index < len(lines) - 1 else limit
+        if len("\n".join([*kept, line])) > room:
+            return "\n".join([*kept, ELLIPSIS]) if kept else fit_text(line, limit)
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def fit_embed(embed: discord.Embed) -> discord.Embed:
     """The embed with every part, and all of them together, within Discord's limits (changed in place)."""
     if embed.title:

@@ -33,6 +33,7 @@ _PLAIN = {
     RefusalReason.STALE_BOARD: "That board is out of date: the game has moved on. Use the newest message.",
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
+    RefusalReason.NOT_FINISHED: "This game is still being played: its record opens when it ends.",
 }
 _OPENER_ONLY = {
     Attempt.START: "start the game",
@@ -63,6 +64,11 @@ def pinging(content: str, match: Match) -> discord.AllowedMentions:
     seated = {player.user_id for player in match.players if not player.is_computer}
     users = sorted({int(found) for found in _MENTION.findall(content)} & seated)
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user) for user in users])
+
+
+def counted(count: int, noun: str) -> str:
+    """A number of things in words: "1 card", "3 cards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def mention(player: Player) -> str:
@@ -100,6 +106,10 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.GAME_OVER:
         status = details["status"]
         return "This game is over." if status is MatchStatus.FINISHED else f"This game is over: the table was {status}."
+    if reason is RefusalReason.NO_RECORD:
+        if details.get("table") is None:
+            return "No game was played here. Name one with /record table: (the numbers are in /history)."
+        return f"No game #{details['table']} was played in this server (the numbers are in /history)."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

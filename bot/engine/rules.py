@@ -71,13 +71,29 @@ class Outcome:
     """How a finished match ended.
 
     `winners` share the win; `placings` lists every seat best first where the game ranks them (a seat's
-    place is its index; tied seats are grouped); `reason` is a member of the game's `end_reasons`.
+    place is its index; tied seats are grouped); `reason` is a member of the game's `end_reasons`. `sides` are
+    the teams in a game played in teams (each a tuple of seats), empty when every seat plays for itself.
     """
 
     winners: tuple[Seat, ...]
     reason: StrEnum
     placings: tuple[tuple[Seat, ...], ...] = ()
     scores: Mapping[Seat, int] = field(default_factory=dict)
+    sides: tuple[tuple[Seat, ...], ...] = ()
+
+    def ranking(self, seat_count: int) -> tuple[tuple[int, tuple[Seat, ...]], ...]:
+        """Each group of tied seats with its place (1 first), best first; a place after a tie skips as many as
+        shared it (1, 1, 3). A game that ranks only its winners places everyone else together after them."""
+        groups = self.placings or (
+            self.winners,
+            tuple(seat for seat in range(seat_count) if seat not in self.winners),
+        )
+        ranked, place = [], 1
+        for group in groups:
+            if group:
+                ranked.append((place, tuple(group)))
+                place += len(group)
+        return tuple(ranked)
 
 
 @dataclass(frozen=True)

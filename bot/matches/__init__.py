@@ -2,7 +2,22 @@
 
 from bot.matches.deadlines import DeadlineRunner
 from bot.matches.host import MatchHost
-from bot.matches.model import Deadline, DeadlineKind, FinishedTable, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import (
+    Deadline,
+    DeadlineKind,
+    FinishedTable,
+    GameTally,
+    LeaderboardPage,
+    LogEntry,
+    Match,
+    MatchStatus,
+    PlayedGame,
+    Player,
+    PlayerStats,
+    Ranked,
+    RatingChange,
+    Result,
+)
 from bot.matches.ports import ChannelBusy, Clock, MatchStore, Saved, StorageBusy
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot
@@ -17,12 +32,18 @@ __all__ = [
     "DeadlineKind",
     "DeadlineRunner",
     "FinishedTable",
+    "GameTally",
+    "LeaderboardPage",
     "LogEntry",
     "Match",
     "MatchHost",
     "MatchStatus",
     "MatchStore",
+    "PlayedGame",
     "Player",
+    "PlayerStats",
+    "Ranked",
+    "RatingChange",
     "Refusal",
     "RefusalReason",
     "Result",

@@ -2,6 +2,11 @@
 
 Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up. What a
 fired deadline shows is the adapter's business: it is handed to `on_fired`.
+
+Several processes on one database each run a runner over every match's deadlines (the host fires each once,
+whoever gets there first). A process is woken by its own commits only, so with a shared database a runner also
+looks every `longest_sleep` seconds: a deadline another process wrote, and did not live to fire, fires that late
+at most.
 """
 
 from __future__ import annotations
@@ -19,12 +24,20 @@ log = logging.getLogger(__name__)
 # The host wakes the runner whenever it writes deadlines; this bound only limits how long a missed wake-up
 # (or a clock that jumped) could delay one.
 LONGEST_SLEEP_SECONDS = 60.0
+SHARED_DATABASE_SLEEP_SECONDS = 1.0
+"""The longest sleep when other processes write deadlines too: one cheap query a second per process."""
 
 
 class DeadlineRunner:
-    def __init__(self, host: MatchHost, on_fired: Callable[[DeadlineFired], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        host: MatchHost,
+        on_fired: Callable[[DeadlineFired], Awaitable[None]],
+        longest_sleep: float = LONGEST_SLEEP_SECONDS,
+    ) -> None:
         self.host = host
         self.on_fired = on_fired
+        self.longest_sleep = longest_sleep
         self._wake = asyncio.Event()
         self._next_look: datetime | None = None
         """When the runner will look next, if it is sleeping; a deadline due later needs no wake-up."""
@@ -49,13 +62,13 @@ class DeadlineRunner:
             self._next_look = None
             try:
                 await self.fire_due()
-                delay = LONGEST_SLEEP_SECONDS
+                delay = self.longest_sleep
                 next_at = await self.host.store.next_deadline_at()
                 if next_at is not None:
                     delay = min(delay, max(0.0, (next_at - self.host.clock.now()).total_seconds()))
             except Exception:
                 log.exception("deadline check failed; trying again shortly")
-                delay = LONGEST_SLEEP_SECONDS
+                delay = self.longest_sleep
             self._next_look = self.host.clock.now() + timedelta(seconds=delay)
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that comes just as the
             # wake-up does, and the runner would never stop.

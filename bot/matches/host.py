@@ -4,8 +4,9 @@ Every request follows the same path: load the match from storage, check who is a
 version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
 and result in one transaction, and only then return a `Snapshot` of what to show. For a player's action the
 load, the checks, the rules and the commit are that one transaction, handed to storage as one function
-(`MatchStore.change_match`), so an action costs one trip to the database. A per-match lock serialises
-simultaneous requests inside this process; the stored version refuses a write from a stale copy.
+(`MatchStore.change_match`), so an action costs one trip to the database (the one that ends the game, a second
+to read back the rating changes its result made). A per-match lock serialises simultaneous requests inside this
+process; the stored version refuses a write from a stale copy.
 
 The host speaks no platform: a refusal is a reason with details that the adapter words, and the arrival key
 that orders racing moves comes from the adapter (a typed message's own key) or from `arrival_of` (the key of
@@ -40,7 +41,6 @@ from bot.matches.clocks import DEFAULT_CLOCK, SlowPlay, after_move
 from bot.matches.model import (
     Deadline,
     DeadlineKind,
-    FinishedTable,
     LogEntry,
     Match,
     MatchStatus,
@@ -130,8 +130,8 @@ class MatchHost(SlowPlay):
         return match
 
     async def load(self, match_id: int) -> Snapshot:
-        """The match and what to show of it."""
-        return self.snapshot(await self.get(match_id))
+        """The match and what to show of it (for a finished game, with its players' rating changes)."""
+        return await self._rated(self.snapshot(await self.get(match_id)))
 
     async def table_in_channel(self, channel_id: int) -> Snapshot:
         """The live table in this channel or thread."""
@@ -352,10 +352,20 @@ class MatchHost(SlowPlay):
     async def _change(
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]]
     ) -> Any:
-        """Load, decide and commit in one transaction (one trip to the database), then report."""
+        """Load, decide and commit in one transaction (one trip to the database), then report; a change that
+        ended the game reports the rating changes its result made too."""
         saved, result = await self.store.change_match(match_id, decide)
         self._check_saved(saved)
-        return result
+        return await self._rated(result)
+
+    async def _rated(self, reply: Any) -> Any:
+        """`reply` (a snapshot, or an action's result) with its players' rating changes when its game is over:
+        one more read, at the end of a game only (an ordinary move's reply is returned as it is)."""
+        snapshot = reply.snapshot if isinstance(reply, ActionResult) else reply
+        if not isinstance(snapshot, Snapshot) or snapshot.match.status is not MatchStatus.FINISHED:
+            return reply
+        rated = snapshot.with_ratings(await self.store.rating_changes(snapshot.match.id))
+        return replace(reply, snapshot=rated) if isinstance(reply, ActionResult) else rated
 
     def _applied(
         self, match: Match, state: Any, seat: Seat, user_id: int, action: Action, *, stood_in: bool = False
@@ -439,9 +449,6 @@ class MatchHost(SlowPlay):
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         return await self.store.server_settings(guild_id) if guild_id is not None else ServerSettings()
-
-    async def finished_tables(self, guild_id: int, limit: int = 10) -> list[FinishedTable]:
-        return await self.store.finished_tables(guild_id, limit)
 
     async def tables_of(self, user_id: int) -> list[Snapshot]:
         """Every live table the user sits at, as it stands."""
@@ -584,19 +591,9 @@ class MatchHost(SlowPlay):
 
     @staticmethod
     def _result(match: Match, outcome: Outcome) -> Result:
-        places: dict[int, int] = {}
-        if outcome.placings:
-            place = 1
-            for group in outcome.placings:
-                for seat in group:
-                    places[match.at_seat(seat).user_id] = place
-                place += len(group)
-        else:
-            # A game that ranks only its winners: everyone else shares the place after them.
-            places = {
-                player.user_id: 1 if player.seat in outcome.winners else len(outcome.winners) + 1
-                for player in match.players
-            }
+        places = {
+            match.at_seat(seat).user_id: place for place, group in outcome.ranking(len(match.players)) for seat in group
+        }
         return Result(
             match_id=match.id,
             game=match.game,
@@ -607,6 +604,7 @@ class MatchHost(SlowPlay):
             placings=places,
             winners=tuple(match.at_seat(seat).user_id for seat in outcome.winners),
             left=tuple(player.user_id for player in match.players if player.left),
+            teams=tuple(tuple(match.at_seat(seat).user_id for seat in side) for side in outcome.sides),
         )
 
 

@@ -165,3 +165,72 @@ class Result:
     """user ids."""
     left: tuple[int, ...] = ()
     """user ids of the players who left the game before its end (a computer played on for them)."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """user ids by team, in a game played in teams (empty: everyone played for themselves)."""
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's shown rating (mu - 3 sigma, see bot/ratings.py) before and after a finished game."""
+
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game of a player's, as /stats lists it."""
+
+    match_id: int
+    game: str
+    channel_id: int
+    board_message_id: int | None
+    finished_at: datetime
+    place: int | None
+    players: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """A player's record in one game in one server: how many they played and won, their shown rating now, and
+    its value after each of their last few games, oldest first (None: they have never been rated in it)."""
+
+    game: str
+    played: int
+    wins: int
+    rating: float | None
+    trend: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record in a server: per game, most played first, and their latest finished games."""
+
+    tallies: tuple[GameTally, ...]
+    recent: tuple[PlayedGame, ...]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A player's line on a leaderboard: their place (1 first), shown rating, games played and won."""
+
+    place: int
+    user_id: int
+    rating: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    """One page of a game's leaderboard in a server; `ranked` counts every player on it, and `own` is the asking
+    player's line (None: not on the leaderboard yet)."""
+
+    rows: tuple[Ranked, ...]
+    ranked: int
+    own: Ranked | None

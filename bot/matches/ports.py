@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from bot.matches.model import Deadline, FinishedTable, LogEntry, Match, Result
+from bot.matches.model import (
+    Deadline,
+    FinishedTable,
+    LeaderboardPage,
+    LogEntry,
+    Match,
+    PlayerStats,
+    RatingChange,
+    Result,
+)
 from bot.players import PlayerSettings, ServerSettings
 
 T = TypeVar("T")
@@ -137,8 +146,28 @@ class MatchStore(Protocol):
         this caller moved it, as `claim_deadline` tells."""
         ...
 
+    async def last_match_in_channel(self, channel_id: int) -> int | None:
+        """The id of the newest match the channel held, live or over."""
+        ...
+
     async def finished_tables(self, guild_id: int, limit: int) -> list[FinishedTable]:
         """The server's most recently finished games, newest first, with their winners."""
+        ...
+
+    async def rating_changes(self, match_id: int) -> dict[int, RatingChange]:
+        """Each rated player's shown rating before and after this finished game (nobody, if it rated nobody)."""
+        ...
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None, recent: int) -> PlayerStats:
+        """The player's record in the server (in one game, or in all): per game, most played first, and their
+        `recent` latest finished games, newest first."""
+        ...
+
+    async def leaderboard(
+        self, game: str, guild_id: int, *, min_games: int, offset: int, limit: int, user_id: int
+    ) -> LeaderboardPage:
+        """A page of the game's leaderboard in the server: people (never computer players) with at least
+        `min_games` games, by shown rating, best first (ties: the lower user id first), and `user_id`'s line."""
         ...
 
     async def live_matches_of(self, user_id: int) -> list[Match]:

@@ -36,6 +36,10 @@ class RefusalReason(StrEnum):
     """details: waiting_for (the names of the players who may act)."""
     ILLEGAL_ACTION = "illegal_action"
     """details: detail (the game's own reason), or attempt (Attempt.REMOVE_YOURSELF)."""
+    NO_RECORD = "no_record"
+    """No finished game to show the record of. details: table (the id asked for, or None: the channel's)."""
+    NOT_FINISHED = "not_finished"
+    """A game's record was asked for while it is still being played."""
     NOTHING_TO_TYPE = "nothing_to_type"
     """A typed move was sent where the game expects none from this player now."""
 

@@ -1,17 +1,18 @@
-"""What the host hands out about a match: a `Snapshot` (its record with the state decoded once), the report of an
-accepted action (`ActionResult`) and of a deadline it handled (`DeadlineFired`); and how a match's state is read
-from and written to its stored text, the fixed fields kept apart."""
+"""What the host hands out about a match: a `Snapshot` (its record with the state decoded once, and for a finished
+game the rating changes its result made), the report of an accepted action (`ActionResult`) and of a deadline it
+handled (`DeadlineFired`); and how a match's state is read from and written to its stored text, the fixed fields
+kept apart."""
 
 from __future__ import annotations
 
 import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import Event, GameRules, Outcome, Seat, canonical_json
-from bot.matches.model import DeadlineKind, Match, MatchStatus
+from bot.matches.model import DeadlineKind, Match, MatchStatus, RatingChange
 
 FIXED_PARTS_KEPT = 512
 """Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
@@ -27,6 +28,8 @@ class Snapshot:
     match: Match
     _rules: GameRules | None = field(default=None, repr=False, compare=False)
     _state: Any = field(default=None, repr=False, compare=False)
+    ratings: Mapping[int, RatingChange] = field(default_factory=dict)
+    """For a finished game: each rated player's rating change, by user id (empty: it rated nobody)."""
 
     @classmethod
     def of(cls, match: Match, rules: GameRules, state: Any = None) -> Snapshot:
@@ -51,6 +54,10 @@ class Snapshot:
     def outcome(self) -> Outcome | None:
         """How the game ended, once it has."""
         return None if self._rules is None else self._rules.outcome(self._state)
+
+    def with_ratings(self, ratings: Mapping[int, RatingChange]) -> Snapshot:
+        """This snapshot with the players' rating changes."""
+        return replace(self, ratings=ratings)
 
     def seat_view(self, seat: Seat) -> Any:
         """What this seat may see: the public view and its own secrets."""

@@ -1,6 +1,7 @@
 """The database schema, as numbered migrations. Migration N brings `PRAGMA user_version` from N-1 to N.
 
-Never edit a migration that has shipped: add the next one.
+Never edit a migration that has shipped: add the next one. A migration that needs more than SQL names, in
+`THEN_IN_CODE`, what the store then does in code in the same transaction.
 """
 
 MIGRATIONS: tuple[str, ...] = (
@@ -148,4 +149,27 @@ MIGRATIONS: tuple[str, ...] = (
         announce_role_id INTEGER
     );
     """,
+    # 8: leaderboards and /stats: each rating's shown value (mu - 3 sigma) and wins, kept in rank order per game
+    # and server; each result row's server, game and end, so a player's latest games are read in order, and its
+    # team in a game played in teams; results in order per server; a channel's tables (a thread's, for /record).
+    # Then every past result is rated anew in finishing order (results from before migration 7 were never rated).
+    """
+    ALTER TABLE ratings ADD COLUMN shown REAL NOT NULL DEFAULT 0;
+    ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX ratings_rank ON ratings (game, guild_id, shown DESC, user_id);
+    CREATE INDEX ratings_player ON ratings (guild_id, user_id);
+    ALTER TABLE result_players ADD COLUMN guild_id INTEGER;
+    ALTER TABLE result_players ADD COLUMN game TEXT;
+    ALTER TABLE result_players ADD COLUMN finished_at TEXT;
+    ALTER TABLE result_players ADD COLUMN team INTEGER;
+    UPDATE result_players SET (guild_id, game, finished_at) =
+        (SELECT guild_id, game, finished_at FROM results WHERE results.match_id = result_players.match_id);
+    CREATE INDEX result_players_latest ON result_players (user_id, guild_id, finished_at, match_id);
+    CREATE INDEX results_guild ON results (guild_id, finished_at);
+    CREATE INDEX matches_channel ON matches (channel_id, id);
+    """,
 )
+
+RATE_PAST_RESULTS = "rate past results"
+"""Rate every stored result anew, oldest first, replacing every rating (see the stores' `_rate_past_results`)."""
+THEN_IN_CODE: dict[int, str] = {8: RATE_PAST_RESULTS}

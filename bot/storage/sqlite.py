@@ -25,18 +25,51 @@ import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
-from datetime import UTC, datetime, time
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.matches.model import Deadline, DeadlineKind, FinishedTable, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import (
+    Deadline,
+    FinishedTable,
+    GameTally,
+    LeaderboardPage,
+    Match,
+    PlayedGame,
+    PlayerStats,
+    Ranked,
+    RatingChange,
+    Result,
+)
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.players import PlayerSettings, ServerSettings
-from bot.ratings import Rating, new_rating, rated
-from bot.storage.migrations import MIGRATIONS
+from bot.ratings import Rating, ResultSeat
+from bot.storage.common import (
+    RECORD_QUERIES,
+    TREND_GAMES,
+    DatabaseUnusable,
+    SharedMethods,
+    action_row,
+    changed_match_row,
+    clock_text,
+    deadline_from_row,
+    deadline_writes,
+    for_match,
+    instant_text,
+    match_from_row,
+    new_match_row,
+    player_settings_from_row,
+    rating_rows,
+    read_instant,
+    result_player_rows,
+    result_row,
+    seat_rows,
+    server_settings_from_row,
+    too_new,
+)
+from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +80,6 @@ CHECKPOINT_EVERY_SECONDS = 1.0
 LIVE_BATCH = 1000
 """Live matches read per trip when they are walked through at start-up."""
 T = TypeVar("T")
-
-
-class DatabaseUnusable(RuntimeError):
-    """The database file cannot be used; the message names the file and what is wrong. The file is left as it was."""
-
-
-class DatabaseTooNew(DatabaseUnusable):
-    """The database was written by a newer version of the bot."""
 
 
 def _trouble(error: sqlite3.Error) -> str:
@@ -68,16 +93,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-def _instant(moment: datetime) -> str:
-    # One fixed format in UTC, so instants sort correctly as text.
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _parse_instant(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
-class SqliteStore:
+class SqliteStore(SharedMethods):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(self, connection: aiosqlite.Connection, checkpointer: aiosqlite.Connection) -> None:
@@ -154,15 +170,23 @@ class SqliteStore:
         async with connection.execute("PRAGMA user_version") as cursor:
             current = int((await cursor.fetchone())[0])
         if current > SCHEMA_VERSION:
-            raise DatabaseTooNew(
-                f"The database is at schema version {current}, but this bot only knows up to {SCHEMA_VERSION}. "
-                "Upgrade the bot, or point DATABASE_PATH at another file."
-            )
+            raise too_new(current, SCHEMA_VERSION, "point DATABASE_PATH at another file")
         for number in range(current + 1, SCHEMA_VERSION + 1):
-            # One script, so the migration and its user_version land in a single transaction.
-            await connection.executescript(
-                f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
-            )
+            # One transaction for the migration, what follows it in code, and its user_version.
+            then = THEN_IN_CODE.get(number)
+
+            def migrate(db: sqlite3.Connection, number: int = number, then: str | None = then) -> None:
+                db.executescript(f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}")
+                try:
+                    if then is not None:
+                        IN_CODE[then](db)
+                    db.execute(f"PRAGMA user_version = {number}")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+
+            await connection._execute(migrate, connection._conn)
 
     # -- one trip to the connection's thread ---------------------------------------------------------------
 
@@ -190,29 +214,13 @@ class SqliteStore:
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
                     " state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,"
                     " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        match.game,
-                        match.guild_id,
-                        match.channel_id,
-                        match.opener_id,
-                        match.status.value,
-                        json.dumps(match.options, sort_keys=True),
-                        match.seed,
-                        match.version,
-                        match.state_json,
-                        match.board_message_id,
-                        match.reminder_after_seconds,
-                        match.clock_seconds,
-                        int(match.leaver_forfeits),
-                        _instant(match.created_at),
-                        _instant(match.updated_at),
-                    ),
+                    new_match_row(match, instant_text),
                 )
             except sqlite3.IntegrityError:
                 raise ChannelBusy(match.channel_id) from None
             created = match.with_changes(id=cursor.lastrowid)
             _write_players(db, created)
-            _write_deadlines(db, created.id, [_for_match(deadline, created.id) for deadline in deadlines])
+            _write_deadlines(db, created.id, [for_match(deadline, created.id) for deadline in deadlines])
             return created
 
         return await self._write(create)
@@ -222,6 +230,14 @@ class SqliteStore:
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None:
         return await self._read(lambda db: _load(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id))
+
+    async def last_match_in_channel(self, channel_id: int) -> int | None:
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT id FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            ).fetchone()
+        )
+        return row[0] if row else None
 
     async def finished_tables(self, guild_id: int, limit: int) -> list[FinishedTable]:
         """The server's most recently finished games, newest first, with their winners."""
@@ -242,9 +258,59 @@ class SqliteStore:
                     (match_id,),
                 ).fetchall()
                 tables.append(
-                    FinishedTable(match_id, game, channel_id, board_id, _parse_instant(finished_at), tuple(winners))
+                    FinishedTable(match_id, game, channel_id, board_id, read_instant(finished_at), tuple(winners))
                 )
             return tables
+
+        return await self._read(read)
+
+    async def rating_changes(self, match_id: int) -> dict[int, RatingChange]:
+        """Each rated player's shown rating before and after this finished game (nobody, if it rated nobody)."""
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT user_id, rating_before, rating_after FROM result_players"
+                " WHERE match_id = ? AND rating_after IS NOT NULL",
+                (match_id,),
+            ).fetchall()
+        )
+        return {user_id: RatingChange(before, after) for user_id, before, after in rows}
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None, recent: int) -> PlayerStats:
+        """The player's record in the server (in one game, or in all): per game, most played first, and their
+        `recent` latest finished games, newest first."""
+        asked = {"user": user_id, "guild": guild_id, "game": game, "limit": recent}
+
+        def read(db: sqlite3.Connection) -> PlayerStats:
+            tallies = []
+            for each, played, wins, shown in db.execute(RECORD_QUERIES["tallies"], asked).fetchall():
+                trend = db.execute(RECORD_QUERIES["trend"], {**asked, "game": each, "limit": TREND_GAMES})
+                tallies.append(GameTally(each, played, wins, shown, tuple(reversed([row[0] for row in trend]))))
+            games = tuple(
+                PlayedGame(match, each, channel, board, read_instant(at), place, players, bool(won))
+                for match, each, channel, board, at, place, won, players in db.execute(RECORD_QUERIES["latest"], asked)
+            )
+            return PlayerStats(tuple(tallies), games)
+
+        return await self._read(read)
+
+    async def leaderboard(
+        self, game: str, guild_id: int, *, min_games: int, offset: int, limit: int, user_id: int
+    ) -> LeaderboardPage:
+        """A page of the game's leaderboard in the server: people (never computer players) with at least
+        `min_games` games, by shown rating, best first (ties by who got there first: the lower user id)."""
+        asked = {"game": game, "guild": guild_id, "min_games": min_games, "limit": limit, "offset": offset}
+
+        def read(db: sqlite3.Connection) -> LeaderboardPage:
+            rows = db.execute(RECORD_QUERIES["leaderboard page"], asked).fetchall()
+            page = tuple(Ranked(offset + index + 1, *row) for index, row in enumerate(rows))
+            ranked = db.execute(RECORD_QUERIES["leaderboard size"], asked).fetchone()[0]
+            own = None
+            row = db.execute(RECORD_QUERIES["leaderboard line"], {**asked, "user": user_id}).fetchone()
+            if row is not None:
+                shown, games, wins = row
+                ahead = db.execute(RECORD_QUERIES["ranked ahead"], {**asked, "user": user_id, "shown": shown})
+                own = Ranked(ahead.fetchone()[0] + 1, user_id, shown, games, wins)
+            return LeaderboardPage(page, ranked, own)
 
         return await self._read(read)
 
@@ -272,18 +338,8 @@ class SqliteStore:
                 return
             after = batch[-1].id
 
-    async def save_match(
-        self,
-        match: Match,
-        *,
-        expected_version: int,
-        seats_changed: bool = False,
-        log_entry: LogEntry | None = None,
-        deadlines: list[Deadline] | None = None,
-        result: Result | None = None,
-    ) -> Saved:
-        change = Change(match, expected_version, log_entry, deadlines, result)
-        return await self._write(lambda db: _save(db, change, seats_changed=seats_changed))
+    async def _save_change(self, change: Change) -> Saved:
+        return await self._write(lambda db: _save(db, change))
 
     async def change_match(
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
@@ -297,7 +353,7 @@ class SqliteStore:
     async def set_board_message(self, match_id: int, message_id: int, posted_at: datetime) -> None:
         await self._execute_write(
             "UPDATE matches SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
-            (message_id, _instant(posted_at), match_id),
+            (message_id, instant_text(posted_at), match_id),
         )
 
     async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
@@ -306,21 +362,6 @@ class SqliteStore:
             " announced_version = max(announced_version, ?) WHERE id = ?",
             (version, announced_version, match_id),
         )
-
-    async def stale_boards(self) -> list[int]:
-        return await self._match_ids("board_message_id IS NOT NULL AND board_version < version")
-
-    async def set_turn_told(self, match_id: int, version: int) -> None:
-        await self._raise_to("turn_told_version", match_id, version)
-
-    async def untold_turns(self) -> list[int]:
-        return await self._match_ids("status = 'playing' AND turn_told_version < turn_notice_version")
-
-    async def set_announced(self, match_id: int, version: int) -> None:
-        await self._raise_to("announced_version", match_id, version)
-
-    async def unannounced(self) -> list[int]:
-        return await self._match_ids("status IN ('playing', 'finished') AND announced_version < version")
 
     async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
         rows = await self._read(
@@ -350,27 +391,27 @@ class SqliteStore:
 
     async def next_deadline_at(self) -> datetime | None:
         row = await self._read(lambda db: db.execute("SELECT MIN(due_at) FROM deadlines").fetchone())
-        return _parse_instant(row[0]) if row and row[0] else None
+        return read_instant(row[0]) if row and row[0] else None
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
         rows = await self._read(
             lambda db: db.execute(
-                "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (_instant(now),)
+                "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at", (instant_text(now),)
             ).fetchall()
         )
-        return [_deadline_from_row(row) for row in rows]
+        return [deadline_from_row(row) for row in rows]
 
     async def deadlines_of(self, match_id: int) -> list[Deadline]:
         rows = await self._read(
             lambda db: db.execute("SELECT * FROM deadlines WHERE match_id = ?", (match_id,)).fetchall()
         )
-        return [_deadline_from_row(row) for row in rows]
+        return [deadline_from_row(row) for row in rows]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
         def claim(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
                 "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
-                (deadline.match_id, deadline.kind.value, deadline.key, _instant(deadline.due_at)),
+                (deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.due_at)),
             )
             return cursor.rowcount == 1
 
@@ -386,7 +427,7 @@ class SqliteStore:
                     deadline.match_id,
                     deadline.kind.value,
                     deadline.key,
-                    _instant(deadline.due_at),
+                    instant_text(deadline.due_at),
                 ),
             )
             return cursor.rowcount == 1
@@ -402,25 +443,20 @@ class SqliteStore:
                 "SELECT timezone, away_from, away_until, notice FROM player_settings WHERE user_id = ?", (user_id,)
             ).fetchone()
         )
-        if row is None:
-            return PlayerSettings()
-        timezone, away_from, away_until, notice = row
-        return PlayerSettings(
-            timezone,
-            time.fromisoformat(away_from) if away_from else None,
-            time.fromisoformat(away_until) if away_until else None,
-            notice,
-        )
+        return player_settings_from_row(row)
 
     async def save_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
-        def clock(value: time | None) -> str | None:
-            return value.strftime("%H:%M") if value is not None else None
-
         await self._execute_write(
             "INSERT INTO player_settings (user_id, timezone, away_from, away_until, notice) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, away_from = excluded.away_from, "
             "away_until = excluded.away_until, notice = excluded.notice",
-            (user_id, settings.timezone, clock(settings.away_from), clock(settings.away_until), settings.notice),
+            (
+                user_id,
+                settings.timezone,
+                clock_text(settings.away_from),
+                clock_text(settings.away_until),
+                settings.notice,
+            ),
         )
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
@@ -430,7 +466,7 @@ class SqliteStore:
                 "SELECT clock, threads, announce_role_id FROM server_settings WHERE guild_id = ?", (guild_id,)
             ).fetchone()
         )
-        return ServerSettings() if row is None else ServerSettings(row[0], bool(row[1]), row[2])
+        return server_settings_from_row(row)
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
         await self._execute_write(
@@ -469,7 +505,9 @@ def _load(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
     row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
     if row is None:
         return None
-    return _match(row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall())
+    return match_from_row(
+        row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
+    )
 
 
 def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
@@ -484,45 +522,26 @@ def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
         "SELECT * FROM seats WHERE match_id BETWEEN ? AND ? ORDER BY match_id, seat", (rows[0]["id"], rows[-1]["id"])
     ):
         seats.setdefault(seat["match_id"], []).append(seat)
-    return [_match(row, seats.get(row["id"], [])) for row in rows]
+    return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
 
 
-def _save(db: sqlite3.Connection, change: Change, *, seats_changed: bool = False) -> Saved:
+def _save(db: sqlite3.Connection, change: Change) -> Saved:
     match = change.match
     cursor = db.execute(
         "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
         " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",
-        (
-            match.status.value,
-            match.opener_id,
-            json.dumps(match.options, sort_keys=True),
-            match.version,
-            match.state_json,
-            _instant(match.updated_at),
-            match.turn_notice_version,
-            match.fixed_json,
-            match.id,
-            change.expected_version,
-        ),
+        changed_match_row(change, instant_text),
     )
     if cursor.rowcount != 1:
         return Saved(False)
-    if seats_changed or change.seats_changed:
+    if change.seats_changed:
         db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
         _write_players(db, match)
     entry = change.log_entry
     if entry is not None:
         db.execute(
             "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                entry.match_id,
-                entry.version,
-                entry.seat,
-                entry.user_id,
-                entry.action,
-                json.dumps(entry.events, sort_keys=True),
-                _instant(entry.at),
-            ),
+            action_row(entry, instant_text),
         )
     earliest = _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
     if change.result is not None:
@@ -534,15 +553,12 @@ def _write_players(db: sqlite3.Connection, match: Match) -> None:
     db.executemany(
         "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays, left_game)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (match.id, p.seat, p.user_id, p.name, int(p.dms_closed), p.stood_in, int(p.computer_plays), int(p.left))
-            for p in match.players
-        ],
+        seat_rows(match),
     )
 
 
 def _deadline_row(deadline: Deadline) -> tuple[str, str]:
-    return _instant(deadline.due_at), json.dumps(deadline.data, sort_keys=True)
+    return instant_text(deadline.due_at), json.dumps(deadline.data, sort_keys=True)
 
 
 def _write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadline]) -> None:
@@ -553,128 +569,76 @@ def _write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Dead
 
 
 def _replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
-    """Make the match's deadline rows `wanted`, touching only rows that differ; a deadline that
-    `keeps_first_due` keeps the due time it was stored with. Returns the earliest due time written."""
+    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`). Returns
+    the earliest due time written."""
     stored = {
         (row[0], row[1]): (row[2], row[3])
         for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
     }
-    earliest = None
-    for deadline in wanted:
-        name = (deadline.kind.value, deadline.key)
-        row = _deadline_row(deadline)
-        before = stored.pop(name, None)
-        if before is not None and (deadline.keeps_first_due or before == row):
-            continue
-        db.execute(
-            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
-            (match_id, *name, *row),
-        )
-        earliest = deadline.due_at if earliest is None else min(earliest, deadline.due_at)
+    writes = deadline_writes(stored, wanted, instant_text)
     db.executemany(
-        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?", [(match_id, *name) for name in stored]
+        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
+        [(match_id, *row) for row in writes.upserts],
     )
-    return earliest
+    db.executemany(
+        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
+        [(match_id, *name) for name in writes.deletes],
+    )
+    return writes.earliest
 
 
 def _write_result(db: sqlite3.Connection, result: Result) -> None:
     db.execute(
         "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            result.match_id,
-            result.game,
-            result.guild_id,
-            _instant(result.finished_at),
-            result.reason,
-            json.dumps(result.outcome, sort_keys=True),
-        ),
+        result_row(result, instant_text),
     )
-    before, after = _rate(db, result)
-
-    def shown(ratings: dict[int, Rating], user_id: int) -> float | None:
-        return ratings[user_id].shown if user_id in ratings else None
-
     db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won, left_game, rating_before, rating_after)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left),
-                shown(before, user_id), shown(after, user_id),
-            )
-            for user_id, place in result.placings.items()
-        ],
-    )  # fmt: skip
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        result_player_rows(result, instant_text),
+    )
+    _rate(db, result.match_id, result.game, result.guild_id)
 
 
-def _rate(db: sqlite3.Connection, result: Result) -> tuple[dict[int, Rating], dict[int, Rating]]:
-    """The result's players' ratings in its game and server, before and after it (written here, in the same
-    transaction as the result). A game outside a server, or with one player, rates nobody."""
-    if result.guild_id is None or len(result.placings) < 2:
-        return {}, {}
-    key = (result.game, result.guild_id)
-    rows = db.execute(
-        "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN "
-        f"({', '.join('?' * len(result.placings))})",
-        (*key, *result.placings),
-    ).fetchall()
-    before = {user_id: Rating(mu, sigma) for user_id, mu, sigma in rows}
-    after = rated(before, result.placings, frozenset(result.left))
+def _rate(db: sqlite3.Connection, match_id: int, game: str, guild_id: int | None) -> None:
+    """Rate a stored result's players in its game and server (in the transaction that stores the result), and note
+    each player's shown rating before and after it. A game outside a server, or with one player, rates nobody."""
+    seated = [
+        ResultSeat(*row)
+        for row in db.execute(
+            "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = ?", (match_id,)
+        )
+    ]
+    if guild_id is None or len(seated) < 2:
+        return
+    before = {
+        user_id: Rating(mu, sigma)
+        for user_id, mu, sigma in db.execute(
+            "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN "
+            f"({', '.join('?' * len(seated))})",
+            (game, guild_id, *(seat.user_id for seat in seated)),
+        )
+    }
+    ratings, shown = rating_rows(match_id, game, guild_id, seated, before)
     db.executemany(
-        "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1) "
-        "ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-        " games = games + 1",
-        [(*key, user_id, rating.mu, rating.sigma) for user_id, rating in after.items()],
+        "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, shown, games, wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+        " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " shown = excluded.shown, games = games + 1, wins = wins + excluded.wins",
+        ratings,
     )
-    shown_before = {user_id: before.get(user_id, new_rating()) for user_id in result.placings}
-    return shown_before, after
-
-
-def _for_match(deadline: Deadline, match_id: int) -> Deadline:
-    return replace(deadline, match_id=match_id)
-
-
-def _match(row: sqlite3.Row, seats: list[sqlite3.Row]) -> Match:
-    return Match(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        opener_id=row["opener_id"],
-        status=MatchStatus(row["status"]),
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        version=row["version"],
-        created_at=_parse_instant(row["created_at"]),
-        updated_at=_parse_instant(row["updated_at"]),
-        players=tuple(
-            Player(
-                seat["user_id"],
-                seat["name"],
-                seat["seat"],
-                bool(seat["dms_closed"]),
-                seat["stood_in"],
-                bool(seat["computer_plays"]),
-                bool(seat["left_game"]),
-            )
-            for seat in seats
-        ),
-        state_json=row["state"],
-        board_message_id=row["board_message_id"],
-        board_version=row["board_version"],
-        turn_notice_version=row["turn_notice_version"],
-        turn_told_version=row["turn_told_version"],
-        announced_version=row["announced_version"],
-        fixed_json=row["fixed_state"],
-        reminder_after_seconds=row["reminder_after_seconds"],
-        clock_seconds=row["clock_seconds"],
-        leaver_forfeits=bool(row["leaver_forfeits"]),
-        board_posted_at=_parse_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
+    db.executemany(
+        "UPDATE result_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND user_id = ?", shown
     )
 
 
-def _deadline_from_row(row: sqlite3.Row) -> Deadline:
-    return Deadline(
-        row["match_id"], DeadlineKind(row["kind"]), _parse_instant(row["due_at"]), json.loads(row["data"]), row["key"]
-    )
+def _rate_past_results(db: sqlite3.Connection) -> None:
+    db.execute("DELETE FROM ratings")
+    for match_id, game, guild_id in db.execute(
+        "SELECT match_id, game, guild_id FROM results ORDER BY finished_at, match_id"
+    ).fetchall():
+        _rate(db, match_id, game, guild_id)
+
+
+IN_CODE: dict[str, Callable[[sqlite3.Connection], None]] = {RATE_PAST_RESULTS: _rate_past_results}
+"""What a migration's `THEN_IN_CODE` names, done here."""

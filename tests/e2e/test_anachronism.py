@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import re
 
-from anthology_driver import Anthology
+from anthology_driver import Anthology, expected_standings
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 from test_refusals import forged_pick
 
 from bot.discord_ui.display import PICTURE_NAME
+from bot.discord_ui.wording import counted
 from bot.games.anachronism.abilities import opposing, toward
 from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, step
 from bot.games.anachronism.events import AnachronismEnd
@@ -265,6 +266,17 @@ async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menu
     assert KAITO in arena.board.text() and arena.field("Latest rolls")
     pictures.add(arena.picture_checked())
     assert len(pictures) > 5, "each edit of the board attaches the arena as it is now, in place of the last"
+    # The board's summary, under the picture: each warrior's Life and Experience, or its fall, and the ratings.
+    fighters = (await anthology.bot.host.load(arena.match_id)).public_view.fighters
+
+    def warrior_ended(seat: int) -> str:
+        fighter = fighters[seat]
+        name = arena.card_name(fighter.warrior)
+        return f"{name} fell" if fighter.life <= 0 else f"{name}: ❤️ Life {fighter.life} · ⭐ Exp {fighter.experience}"
+
+    lines, changes = await anthology.final_standings(arena.match_id)
+    assert lines == expected_standings(finished, arena.rules.outcome(state), changes, warrior_ended)
+    assert all(changes[finished.at_seat(seat).user_id].change > 0 for seat in winners)
     log = stored_log(anthology.settings.database_path, arena.match_id)
     assert any(entry.seat == 1 for entry in log), "the computer played"
     assert any(entry.seat == 0 and entry.action.startswith("attack ") for entry in log), "the person attacked"
@@ -528,6 +540,10 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
     assert len(used) == 5 * games, "each game's warrior and four supports went to the discard pile"
     final = anthology.fake.channel_messages(anthology.channel)[-1]
     assert final.content == arena.field("Game over") and "won the match" in final.content
+    lines, changes = await anthology.final_standings(arena.match_id)
+    match = await anthology.bot.host.get(arena.match_id)
+    assert lines == expected_standings(match, outcome, changes, lambda seat: f"{counted(wins[seat], 'game')} won")
+    assert changes[match.at_seat(outcome.winners[0]).user_id].change > 0
 
 
 AIM = "Aim the ability at…"

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+from anthology_driver import expected_standings
 from support import stored_log, stored_result
 
+from bot.discord_ui.standings import rating_text
+from bot.discord_ui.wording import counted
 from bot.matches import MatchStatus
 
 
@@ -63,6 +66,17 @@ async def test_a_full_game_with_three_players_from_dms_and_my_hand(anthology):
     (winner_id,) = result.winners
     announcement = anthology.fake.channel_messages(anthology.channel)[-1]
     assert f"<@{winner_id}>" in announcement.content and "won" in announcement.content
+    # The board's summary: the winner first with no cards, the others sharing second, each with their rating.
+    lines, changes = await anthology.final_standings(match.id)
+    assert set(changes) == {alice.id, bob.id, cara.id} and changes[winner_id].change > 0
+    assert lines[0] == f"1. <@{winner_id}> — 0 cards left · {rating_text(changes[winner_id])}"
+    snapshot = await anthology.bot.host.load(match.id)
+    assert snapshot.ratings == changes
+    left = snapshot.public_view.hand_sizes
+    assert lines == expected_standings(
+        finished, snapshot.outcome, changes, lambda seat: f"{counted(left[seat], 'card')} left"
+    )
+    assert [line[:3] for line in lines] == ["1. ", "2. ", "2. "], "the others share the second place"
     log = stored_log(anthology.settings.database_path, match.id)
     assert len(log) == turns
 

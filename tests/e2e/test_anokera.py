@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from anthology_driver import Anthology
+from anthology_driver import Anthology, expected_standings
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 from test_refusals import forged_pick
@@ -105,6 +105,18 @@ async def test_a_whole_game_with_three_people_and_a_computer_keeps_every_role_se
         assert city.rules.sheet.role(unused).name not in city.everything_seen_by(alice)
     result = stored_result(anthology.settings.database_path, city.match_id)
     assert result is not None and result.winners
+    # The summary: everyone by place with their revealed role, its score and their rating change; the computer
+    # by its name.
+    lines, changes = await anthology.final_standings(city.match_id)
+    assert set(changes) == {player.user_id for player in finished.players}
+    assert lines == expected_standings(
+        finished,
+        city.rules.outcome(state),
+        changes,
+        lambda seat: f"**{city.rules.sheet.role(state.roles[seat]).name}**, {state.scores[seat]} points",
+    )
+    assert any(". 🤖 Bot Ada — " in line for line in lines)
+    assert all(changes[winner].change > 0 for winner in result.winners)
     assert "🏆" in anthology.fake.channel_messages(anthology.channel)[-1].content
     assert any(entry.seat == 3 for entry in stored_log(anthology.settings.database_path, city.match_id))
 

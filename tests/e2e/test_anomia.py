@@ -9,11 +9,12 @@ import json
 import re
 from datetime import UTC, datetime, timedelta
 
-from anthology_driver import Anthology, running_anthology
+from anthology_driver import Anthology, expected_standings, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
 from fakediscord.perms import Perm
 from support import RULES
 
+from bot.discord_ui.wording import counted
 from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, satisfies
 from bot.matches import MatchStatus
 
@@ -282,10 +283,17 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
     match = await table.match()
     assert match.status is MatchStatus.FINISHED
     (result,) = said_in_channel(anthology, "won Anomia")
+    assert result.content.startswith("The draw piles ran out and no face-off was left. 🏆 ")
     # The result comes last, after the line of the face-off that ended the game.
     assert anthology.fake.channel_messages(anthology.channel)[-1] is result
     assert said_in_channel(anthology, "🤖 **Bot Ada**")
     assert table.board.button_labels() == []
+    # The board's summary: everyone by the cards they won, with their rating change.
+    view = await table.view()
+    lines, changes = await anthology.final_standings(table.match_id)
+    won = view.winning_pile_sizes
+    assert lines == expected_standings(match, view.outcome, changes, lambda seat: f"{counted(won[seat], 'card')} won")
+    assert all(changes[match.at_seat(seat).user_id].change > 0 for seat in view.outcome.winners)
 
 
 async def test_a_newcomer_can_play_alone_against_computers(anthology):

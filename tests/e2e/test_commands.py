@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from fakediscord import Perm
 from support import stored_result
 
+from bot.discord_ui.standings import rating_text
 from bot.matches import MatchStatus
 
 AUTOCOMPLETE = 4
@@ -122,6 +125,11 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer_for_the_rest_
     else:
         raise AssertionError("the game did not end")
     assert stored_result(anthology.settings.database_path, match.id).left == (bob.id,)
+    lines, changes = await anthology.final_standings(match.id)
+    (left,) = [line for line in lines if f"<@{bob.id}>" in line]
+    assert re.fullmatch(
+        rf"[12]\. <@{bob.id}> — \d+ cards? left · left the game · {re.escape(rating_text(changes[bob.id]))}", left
+    )
 
 
 async def test_abandon_needs_the_opener_or_an_admin(anthology):
@@ -136,6 +144,9 @@ async def test_abandon_needs_the_opener_or_an_admin(anthology):
     await anthology.settled()
     assert board.button_labels() == []
     assert (await anthology.bot.host.get(match.id)).status is MatchStatus.ABANDONED
+    fields = [field["name"] for field in board.embeds[0]["fields"]]
+    assert "Abandoned" in fields and "Final standings" not in fields, "no result, so no standings and no ratings"
+    assert "rating" not in str(board.embeds)
 
 
 async def test_a_player_who_sits_on_their_turn_is_reminded_the_way_they_chose(anthology):
@@ -246,3 +257,9 @@ async def test_in_a_game_of_two_whose_opener_chose_so_a_leaver_forfeits(antholog
     assert anthology.fake.channel_messages(anthology.channel)[-1].content == f"🚪 {over}"
     fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
     assert fields["Game over"] == over and board.button_labels() == []
+    lines, changes = await anthology.final_standings(match.id)
+    assert lines == [
+        f"1. <@{alice.id}> — {rating_text(changes[alice.id])}",
+        f"2. <@{bob.id}> — left the game · {rating_text(changes[bob.id])}",
+    ]
+    assert changes[alice.id].change > 0

@@ -10,48 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import sqlite3
-import sys
 from pathlib import Path
 
 from anthology_driver import choose_first
-from fakediscord import FakeDiscord, ScriptError
+from bot_process import BotProcess
+from fakediscord import FakeDiscord
 from support import RULES
 
 KILLS = 3
-BOT_PROCESS = Path(__file__).parent.parent / "bot_process.py"
-
-
-class BotProcess:
-    """`python -m bot` in its own process against the fake, on one database file."""
-
-    def __init__(self, fake: FakeDiscord, database: Path) -> None:
-        self.fake = fake
-        self.environment = {**os.environ, "DISCORD_TOKEN": fake.token, "DATABASE_PATH": str(database)}
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self, channel, user) -> None:
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, str(BOT_PROCESS), self.fake.api_base, self.fake.gateway_url, env=self.environment
-        )
-        # Ready when it answers a command.
-        for _ in range(200):
-            if self.fake.gateway.connection is not None:
-                try:
-                    handle = await user.slash(channel, "status")
-                    await handle.response(timeout=2)
-                    return
-                except (ScriptError, TimeoutError):
-                    pass
-            await asyncio.sleep(0.05)
-        raise TimeoutError("the bot process did not come up")
-
-    async def kill(self) -> None:
-        self.process.kill()
-        await self.process.wait()
-        await self.fake.wait_for(lambda: self.fake.gateway.connection is None, 5, "the gateway to notice")
 
 
 def stored(database: Path) -> dict:
@@ -71,7 +39,7 @@ async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(t
         channel = guild.create_text_channel("games")
         alice, bob = guild.add_member("alice"), guild.add_member("bob")
         users = {alice.id: alice, bob.id: bob}
-        bot = BotProcess(fake, database)
+        bot = BotProcess(fake, DATABASE_PATH=str(database))
         await bot.start(channel, alice)
         try:
             board = await (await alice.slash(channel, "play", game="anarchy", thread=False)).response()
@@ -116,9 +84,7 @@ async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(t
             assert len(moves) >= acknowledged, "no acknowledged move lost"
             assert moves == list(range(moves[0], moves[0] + len(moves))), "the log has no gaps"
         finally:
-            if bot.process is not None and bot.process.returncode is None:
-                bot.process.terminate()
-                await bot.process.wait()
+            await bot.end()
 
 
 def logged(database: Path, match_id: int) -> dict[int, int]:
@@ -144,7 +110,7 @@ async def test_kill_9_in_a_stream_of_moves_on_several_tables_loses_and_doubles_n
         for number in range(3):
             channel = guild.create_text_channel(f"table-{number}")
             tables.append((channel, guild.add_member(f"ann{number}"), guild.add_member(f"ben{number}")))
-        bot = BotProcess(fake, database)
+        bot = BotProcess(fake, DATABASE_PATH=str(database))
         await bot.start(tables[0][0], tables[0][1])
         acknowledged: list[tuple[int, int, int]] = []  # (match id, version the move made, user id)
         try:
@@ -179,9 +145,7 @@ async def test_kill_9_in_a_stream_of_moves_on_several_tables_loses_and_doubles_n
                 stream.cancel()
             await asyncio.gather(*streams, return_exceptions=True)
         finally:
-            if bot.process is not None and bot.process.returncode is None:
-                bot.process.kill()
-                await bot.process.wait()
+            await bot.end()
         assert len(acknowledged) >= 6, "the stream was under way"
         for match_id in {match_id for match_id, _, _ in acknowledged}:
             log = logged(database, match_id)

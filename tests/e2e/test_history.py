@@ -23,7 +23,9 @@ async def test_finished_games_are_listed_newest_first_with_their_winners(antholo
     reply = await (await bob.slash(anthology.channel, "history")).response()
     lines = reply.embeds[0]["description"].split("\n")
     assert reply.ephemeral and len(lines) == 2
-    assert lines[0].startswith("**Anarchy** · <t:") and f"🏆 <@{bob.id}>" in lines[0], "the newest first"
+    assert lines[0].startswith("**Anarchy** #") and " · <t:" in lines[0] and f"🏆 <@{bob.id}>" in lines[0], (
+        "the newest first"
+    )
     assert f"🏆 <@{alice.id}>" in lines[1]
     assert re.search(
         rf"\[board\]\(https://discord.com/channels/{anthology.guild.id}/{anthology.channel.id}/\d+\)", lines[0]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from anthology_driver import Anthology, running_anthology
+from anthology_driver import Anthology, expected_standings, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 
+from bot.discord_ui.wording import counted
 from bot.games.not_another_word.cards import letters_of
 from bot.games.not_another_word.dictionary import COMBINE
 from bot.matches import MatchStatus
@@ -186,6 +187,14 @@ async def test_a_whole_game_typed_in_chat_with_slash_word_the_panel_an_exchange_
     assert result is not None and result.winners
     final = anthology.fake.channel_messages(anthology.channel)[-1]
     assert "🏆" in final.content
+    # The board's summary: everyone by the cards they still hold, with their rating change.
+    state = await table.state()
+    lines, changes = await anthology.final_standings(table.match_id)
+    outcome = table.rules.outcome(state)
+    assert lines == expected_standings(
+        finished, outcome, changes, lambda seat: f"{counted(len(state.hands[seat]), 'card')} left"
+    )
+    assert all(changes[finished.at_seat(seat).user_id].change > 0 for seat in outcome.winners)
     log = stored_log(anthology.settings.database_path, table.match_id)
     assert any(entry.seat == 2 for entry in log), "the computer player took turns"
     assert all(entry.action.startswith(("word ", "exchange ")) for entry in log)

@@ -89,3 +89,19 @@ async def test_turn_notices_come_the_way_each_player_chose(anthology):
     assert f"🔔 <@{bob.id}>, it is your turn here." in said
     assert not [line for line in said if f"🔔 <@{alice.id}>" in line]
     assert {player.name: len(player.dms()) for player in (alice, bob)} == dealt, "no turn DMs for either"
+
+
+async def test_settings_changed_by_another_bot_process_are_followed_from_the_next_turn(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
+    first = await anthology.actor(match.id)
+    await anthology.take_turn(first, await anthology.hand_panel(first, board))
+    # Bob's /settings reached another process of the bot: only the shared database knows.
+    await anthology.bot.store.save_player_settings(bob.id, PlayerSettings(notice=MENTION))
+    await anthology.bot.store.save_player_settings(alice.id, PlayerSettings(notice=MENTION))
+    for _ in range(2):
+        player = await anthology.actor(match.id)
+        await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
+    assert f"🔔 <@{bob.id}>, it is your turn here." in said and f"🔔 <@{alice.id}>, it is your turn here." in said

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from fakediscord import FakeDiscord
+from postgres_server import free_port
 
 from bot.__main__ import main
 
@@ -81,6 +82,16 @@ def test_a_database_in_a_missing_folder_is_named(tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "does not exist" in err and str(database) in err and "Traceback" not in err
     assert not database.parent.exists()
+
+
+def test_a_postgresql_database_it_cannot_reach_is_named_in_one_line_without_its_password(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://bot:s3cret@127.0.0.1:{free_port()}/anthology")
+    assert run_main(monkeypatch, tmp_path / "anthology.sqlite3") == 2
+    err = capsys.readouterr().err
+    assert "Cannot reach the database postgresql://bot:***@127.0.0.1:" in err and "s3cret" not in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [], "no SQLite file is made beside it"
 
 
 async def test_sigterm_stops_a_real_bot_process_cleanly(tmp_path):

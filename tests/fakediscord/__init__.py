@@ -67,6 +67,14 @@ Inject faults::
     await fake.invalidate_session()          # op 9, the bot re-IDENTIFYs
     fake.close_next_identify(4004)           # or 4014; a wrong token gets 401 at login (LoginFailure)
 
+Shards (as Discord routes them): ``FakeDiscord(recommended_shards=2)`` is what GET /gateway/bot recommends;
+``fake.create_guild("Two", shard=(1, 2))`` makes a guild shard 1 of 2 hears (``(guild_id >> 22) % 2 == 1``). A
+session IDENTIFYing with ``shard: [id, count]`` gets READY and GUILD_CREATEs for its shard's guilds only, and
+then only their events; direct messages and their interactions go to shard 0. Several sessions (one per shard,
+from one bot or several processes) are live at once: ``fake.gateway.live`` (shard id -> session),
+``fake.gateway.connection_of(1)``, ``fake.gateway.hearing(guild_id)``; ``handle.shards`` says which shards an
+interaction went to.
+
 Gateway statistics: ``fake.gateway.identifies``, ``.resumes``, ``.failed_resumes``, ``.close_codes``,
 ``.session.log`` (every dispatch with its seq). What discord.py receives follows Discord's rules: no
 message content without the Message Content intent (except DMs, mentions, own messages), no MESSAGE_CREATE

@@ -1,8 +1,11 @@
 """The fake's WebSocket gateway: HELLO/IDENTIFY/READY, heartbeats, dispatches, RESUME replay and faults.
 
-One bot session at a time. Every dispatch gets a sequence number and stays in the session's log, so when the
-connection drops (a fault the test injects) the events that happen meanwhile are sent on RESUME, as
-Discord does.
+One live session per shard, as on Discord: an IDENTIFY without `shard` is shard 0 of 1, and a new IDENTIFY for a
+shard ends that shard's previous session. A session hears only its shard's guilds (`(guild_id >> 22) % count`),
+in READY, GUILD_CREATE and every later guild event, and shard 0 also hears direct messages and their
+interactions. Sessions of different processes (one shard each) can be live at once. Every dispatch gets a
+sequence number and stays in the session's log, so when the connection drops (a fault the test injects) the
+events that happen meanwhile are sent on RESUME, as Discord does.
 Frames are plain JSON text even when the client asks for zlib-stream: discord.py accepts both.
 """
 
@@ -96,19 +99,41 @@ class Connection:
         await self.ws.close(code=code, message=message.encode())
 
 
+PendingEvent = tuple[str, dict[str, Any], int | None]
+"""A dispatch queued by synchronous code: (event, payload, intent)."""
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that hears a guild (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
 @dataclass(eq=False)
 class Session:
     id: str
     intents: int
     shard: list[int] | None
+    """[shard id, shard count] as the IDENTIFY gave it; None when it gave none (one shard)."""
     seq: int = 0
     log: list[LogEntry] = field(default_factory=list)
     conn: Connection | None = None
     invalid: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pending: list[PendingEvent] = field(default_factory=list)
 
     def has(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0] if self.shard is not None else 0
+
+    def hears(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of this guild (None: a direct message, shard 0's)."""
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, shard_count))
 
 
 def strip_content(payload: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +150,10 @@ class Gateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.session: Session | None = None
+        """The session identified last (the only one, for a bot with one shard)."""
         self.sessions: dict[str, Session] = {}
+        self.live: dict[int, Session] = {}
+        """The current session of each shard id."""
         self.connections: list[Connection] = []
         self.identifies = 0
         self.resumes = 0
@@ -135,14 +163,20 @@ class Gateway:
         self._open = asyncio.Event()
         self._open.set()
         self._close_on_identify: list[int] = []
-        self._pending: list[tuple[str, dict[str, Any], int | None]] = []
 
     # --- test controls ----------------------------------------------------------------------------------
     @property
     def connection(self) -> Connection | None:
-        if self.session is not None and self.session.conn is not None and self.session.conn.open:
-            return self.session.conn
-        return None
+        """The open connection of the session identified last."""
+        return _open_connection(self.session)
+
+    def connection_of(self, shard_id: int) -> Connection | None:
+        """The open connection of this shard's current session."""
+        return _open_connection(self.live.get(shard_id))
+
+    def hearing(self, guild_id: int | None) -> list[Session]:
+        """The live sessions that receive this guild's events (None: a direct message's)."""
+        return [session for session in self.live.values() if not session.invalid and session.hears(guild_id)]
 
     def hold(self) -> None:
         """New connections wait (no HELLO) until :meth:`release`: lets a test act while the bot is offline."""
@@ -197,39 +231,33 @@ class Gateway:
         intent: int | None = None,
         redact: bool = False,
         on_sent: Callable[[], None] | None = None,
-    ) -> bool:
-        """Send (or queue for RESUME) one dispatch to the bot. False when the bot would not receive it."""
-        session = self.session
-        if session is None or session.invalid:
-            return False
-        if intent is not None and not session.has(intent):
-            return False
-        if redact and not session.has(Intents.MESSAGE_CONTENT):
-            payload = strip_content(payload)
-        async with session.lock:
-            await self._flush_pending(session)
-            await self._append_and_send(session, event, payload, on_sent)
-        return True
+    ) -> list[Session]:
+        """Send (or queue for RESUME) one dispatch to every session that hears it: the sessions of the shard of
+        the payload's guild, or shard 0's for an event with no guild (a direct message). Returns those sessions;
+        none when the bot would not receive it."""
+        guild_id = _guild_id(payload)
+        receivers = [session for session in self.hearing(guild_id) if intent is None or session.has(intent)]
+        for session in receivers:
+            sent = strip_content(payload) if redact and not session.has(Intents.MESSAGE_CONTENT) else payload
+            async with session.lock:
+                await self._flush_pending(session)
+                await self._append_and_send(session, event, sent, on_sent)
+        return receivers
 
     def enqueue(self, event: str, payload: dict[str, Any], intent: int | None) -> None:
         """Dispatch from synchronous code (world changes made by the test), keeping the order of events:
         whatever is dispatched next goes out after this."""
-        if self.session is None:
-            return
-        self._pending.append((event, payload, intent))
-        self.fake.spawn(self._flush_pending_now())
+        for session in self.hearing(_guild_id(payload)):
+            session.pending.append((event, payload, intent))
+            self.fake.spawn(self._flush_pending_now(session))
 
-    async def _flush_pending_now(self) -> None:
-        session = self.session
-        if session is None:
-            self._pending.clear()
-            return
+    async def _flush_pending_now(self, session: Session) -> None:
         async with session.lock:
             await self._flush_pending(session)
 
     async def _flush_pending(self, session: Session) -> None:
-        while self._pending:
-            event, payload, intent = self._pending.pop(0)
+        while session.pending:
+            event, payload, intent = session.pending.pop(0)
             if session.invalid or (intent is not None and not session.has(intent)):
                 continue
             await self._append_and_send(session, event, payload, None)
@@ -278,12 +306,12 @@ class Gateway:
         return ws
 
     def _on_closed(self, conn: Connection) -> None:
-        session = self.session
-        if session is not None and session.conn is conn:
-            session.conn = None
-            # A client closing with 1000/1001 ends its session on Discord; other codes keep it resumable.
-            if not conn.closed_by_server and conn.ws.close_code in (1000, 1001):
-                session.invalid = True
+        for session in self.live.values():
+            if session.conn is conn:
+                session.conn = None
+                # A client closing with 1000/1001 ends its session on Discord; other codes keep it resumable.
+                if not conn.closed_by_server and conn.ws.close_code in (1000, 1001):
+                    session.invalid = True
 
     async def _on_frame(self, conn: Connection, frame: dict[str, Any]) -> None:
         op, data = frame.get("op"), frame.get("d")
@@ -316,11 +344,18 @@ class Gateway:
             self.close_codes.append(4014)
             await conn.close(4014, "Disallowed intent(s).")
             return
-        if self.session is not None:
-            self.session.invalid = True
-        self._pending.clear()  # the new session's GUILD_CREATEs carry the current world
-        session = Session(secrets.token_hex(16), intents, data.get("shard"), conn=conn)
+        shard = data.get("shard")
+        if shard is not None and not (len(shard) == 2 and 0 <= shard[0] < shard[1]):
+            self.close_codes.append(4010)
+            await conn.close(4010, "Invalid shard.")
+            return
+        # The shard's new session, whose GUILD_CREATEs carry the current world, ends its old one.
+        session = Session(secrets.token_hex(16), intents, shard, conn=conn)
+        previous = self.live.get(session.shard_id)
+        if previous is not None:
+            previous.invalid = True
         self.sessions[session.id] = session
+        self.live[session.shard_id] = session
         self.session = session
         async with session.lock:
             await self._append_and_send(session, "READY", self.fake._ready_payload(session), None)
@@ -329,7 +364,8 @@ class Gateway:
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(data.get("session_id", ""))
-        if session is None or session.invalid or data.get("token") != self.fake.token or session is not self.session:
+        current = session is not None and self.live.get(session.shard_id) is session
+        if not current or session.invalid or data.get("token") != self.fake.token:
             self.failed_resumes += 1
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return
@@ -360,3 +396,15 @@ class Gateway:
         if "nonce" in data:
             payload["nonce"] = data["nonce"]
         await self.dispatch("GUILD_MEMBERS_CHUNK", payload)
+
+
+def _open_connection(session: Session | None) -> Connection | None:
+    if session is not None and session.conn is not None and session.conn.open:
+        return session.conn
+    return None
+
+
+def _guild_id(payload: dict[str, Any]) -> int | None:
+    """The guild an event belongs to, which decides the shard that hears it; None for a direct message's."""
+    guild_id = payload.get("guild_id")
+    return int(guild_id) if guild_id else None

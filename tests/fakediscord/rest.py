@@ -393,7 +393,7 @@ class RestApi:
     async def get_gateway_bot(self, req: Request) -> Any:
         return {
             "url": self.fake.gateway_url,
-            "shards": 1,
+            "shards": self.fake.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
 
@@ -609,9 +609,13 @@ class RestApi:
             message_reference=reference,
             nonce=nonce,
             allowed_mentions=body.get("allowed_mentions"),
+            deliver=False,
         )
         if nonce is not None and body.get("enforce_nonce"):
+            # Noted before the dispatch lets other requests run: a second send of the nonce (another process of
+            # the same bot) gets this message, as from Discord.
             fake.nonces[(channel.id, str(nonce))] = msg
+        await fake.deliver(msg)
         return fake.message_payload(msg)
 
     async def get_message(self, req: Request) -> Any:

@@ -53,6 +53,7 @@ class FakeDiscord:
         interaction_deadline: float = 3.0,
         heartbeat_interval: float = 41.25,
         all_members_in_guild_create: bool = True,
+        recommended_shards: int = 1,
     ) -> None:
         self.snowflakes = SnowflakeGenerator()
         self.token = token
@@ -66,6 +67,8 @@ class FakeDiscord:
         # False is what Discord does without the presences intent (only the bot in GUILD_CREATE, then
         # chunking).
         self.all_members_in_guild_create = all_members_in_guild_create
+        self.recommended_shards = recommended_shards
+        """The shard count GET /gateway/bot recommends (what an AutoShardedClient with no shard_count runs)."""
 
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.app_owner: FakeUser | None = None  # the application's owner; default: the first guild's owner
@@ -110,10 +113,13 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         everyone_permissions: int = DEFAULT_EVERYONE,
         bot_permissions: int = DEFAULT_BOT,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
         """A guild the bot is in, with @everyone and the bot's managed role. The owner defaults to a member
-        "<guild name> owner" (owners bypass permissions, so scripted players should be other members)."""
-        guild = FakeGuild(self.snowflakes.next(), name, self)
+        "<guild name> owner" (owners bypass permissions, so scripted players should be other members).
+        ``shard=(shard_id, shard_count)`` gives it an id that shard hears."""
+        guild_id = self.snowflakes.next() if shard is None else self.snowflakes.on_shard(*shard)
+        guild = FakeGuild(guild_id, name, self)
         guild._setup(everyone_permissions, bot_permissions)
         self.guilds[guild.id] = guild
         if owner is None:
@@ -447,7 +453,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values() if session.hears(g.id)],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_gateway_url,
@@ -478,6 +484,8 @@ class FakeDiscord:
     def _guild_create_payloads(self, session: Session) -> list[dict[str, Any]]:
         payloads = []
         for guild in self.guilds.values():
+            if not session.hears(guild.id):
+                continue
             if self.all_members_in_guild_create or session.has(Intents.GUILD_PRESENCES):
                 members = list(guild.members.values())
                 count = len(members)
@@ -809,6 +817,7 @@ class FakeDiscord:
         delivered = await self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(handle), on_sent=sent)
         if not delivered:
             raise ScriptError("no bot session is connected to receive the interaction")
+        handle.shards = [session.shard_id for session in delivered]
 
     def interaction_by_token(self, application_id: int, token: str) -> InteractionHandle:
         handle = self._interactions_by_token.get(token)

@@ -49,6 +49,16 @@ class SnowflakeGenerator:
         self._last = candidate
         return candidate
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh id, as from ``next``, that shard ``shard_id`` of ``shard_count`` hears as a guild id: the shard is
+        the id's millisecond modulo the count, so the id is moved on by at most ``shard_count - 1`` ms."""
+        candidate = self.next()
+        behind = (shard_id - (candidate >> 22)) % shard_count
+        if behind:
+            candidate = (((candidate >> 22) + behind) << 22) | self._prefix
+            self._last = candidate
+        return candidate
+
     def at(self, moment: dt.datetime | float | int) -> int:
         """An id whose timestamp is ``moment`` (a datetime or a unix time in seconds).
 

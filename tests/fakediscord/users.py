@@ -42,6 +42,8 @@ class InteractionHandle:
     source_message: FakeMessage | None = None
     command_name: str | None = None
     delivered_at: float | None = None
+    shards: list[int] = field(default_factory=list)
+    """The shards whose sessions the interaction was dispatched to."""
     acknowledged_at: float | None = None
     response_type: int | None = None  # 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal
     original: FakeMessage | None = None

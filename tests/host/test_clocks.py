@@ -8,11 +8,10 @@ from __future__ import annotations
 from datetime import time, timedelta
 
 import pytest
-from support import RULES, make_host, stored_log
+from support import RULES, make_host
 
 from bot.matches import DeadlineKind, MatchHost, MatchStatus
 from bot.players import PlayerSettings
-from bot.storage import SqliteStore
 
 ALICE, BOB, CARA = 101, 102, 103
 
@@ -38,7 +37,7 @@ async def to_act(host: MatchHost, match_id: int):
     return snapshot.match.at_seat(seat)
 
 
-async def test_when_the_clock_runs_out_a_computer_takes_that_turn_and_the_player_keeps_the_seat(host, db_path, clock):
+async def test_when_the_clock_runs_out_a_computer_takes_that_turn_and_the_player_keeps_the_seat(host, database, clock):
     match_id = await started(host)
     waiting = await to_act(host, match_id)
     clock.advance(minutes=59)
@@ -47,7 +46,7 @@ async def test_when_the_clock_runs_out_a_computer_takes_that_turn_and_the_player
     (fired,) = await fired_clocks(host)
     assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
     assert [event.data["amount"] for event in fired.result.events] == [1]
-    (entry,) = stored_log(db_path, match_id)
+    (entry,) = await database.stored_log(match_id)
     assert (entry.seat, entry.user_id, entry.action) == (waiting.seat, waiting.user_id, "add 1")
     player = fired.match.at_seat(waiting.seat)
     assert player.stood_in == 1 and not player.computer_plays
@@ -116,11 +115,11 @@ async def test_a_player_is_reminded_at_half_the_clock_and_shortly_before_it_runs
     assert tuple(fired_at) == reminders
 
 
-async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, db_path, clock):
+async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, database, clock):
     await started(host)
     clock.advance(minutes=30)
     await store.close()
-    reopened = await SqliteStore.open(db_path)
+    reopened = await database.open()
     try:
         again = make_host(reopened, clock)
         clock.advance(minutes=29)
@@ -134,7 +133,7 @@ async def test_a_running_clock_keeps_its_deadline_across_a_restart(host, store, 
 
 @pytest.mark.parametrize("game", sorted(RULES))
 async def test_in_every_game_a_player_may_leave_mid_game_and_a_computer_plays_their_seat_to_the_end(
-    host, db_path, clock, game
+    host, database, clock, game
 ):
     """Bob leaves at the start; Alice plays her first offered move whenever it is hers (where her moves are typed,
     or chosen from the whole card pool, she leaves too); the game's own timers and the computers in the seats
@@ -165,5 +164,5 @@ async def test_in_every_game_a_player_may_leave_mid_game_and_a_computer_plays_th
         raise AssertionError(f"{game} did not end")
     finished = await host.get(match.id)
     assert finished.status is MatchStatus.FINISHED and finished.player(BOB).left
-    log = stored_log(db_path, match.id)
+    log = await database.stored_log(match.id)
     assert any(entry.user_id == BOB for entry in log), "the computer moved in Bob's seat"

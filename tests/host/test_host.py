@@ -7,12 +7,11 @@ from dataclasses import replace
 from datetime import time, timedelta
 
 import pytest
-from support import RULES, make_host, stored_log, stored_result
+from support import RULES, make_host
 
 from bot.discord_ui.wording import refusal_text
 from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason
 from bot.players import PlayerSettings
-from bot.storage import SqliteStore
 
 ALICE, BOB, CARA, DAN = 101, 102, 103, 104
 
@@ -114,7 +113,7 @@ async def test_admin_may_abandon_and_the_table_is_closed(host):
 # -- playing -------------------------------------------------------------------------------------------------
 
 
-async def test_a_game_plays_to_the_end_and_records_its_result(host, store, db_path):
+async def test_a_game_plays_to_the_end_and_records_its_result(host, store, database):
     match_id = await started_countto(host, BOB, target=5)
     result = None
     for _ in range(5):
@@ -123,18 +122,18 @@ async def test_a_game_plays_to_the_end_and_records_its_result(host, store, db_pa
         if result.snapshot.outcome:
             break
     assert result.match.status is MatchStatus.FINISHED
-    stored = stored_result(db_path, match_id)
+    stored = await database.stored_result(match_id)
     assert stored.winners == (player,)
     other = ALICE if player == BOB else BOB
     assert stored.placings == {player: 1, other: 2}, "a game that ranks only its winner places the rest after"
-    log = stored_log(db_path, match_id)
+    log = await database.stored_log(match_id)
     assert [entry.action for entry in log] == ["add 1"] * 5
     # Opening is version 0, the join 1, the start 2: the moves follow.
     assert [entry.version for entry in log] == [3, 4, 5, 6, 7]
     await refused(host.act(match_id, player, "add 1"), RefusalReason.GAME_OVER)
 
 
-async def test_turn_refusals_change_nothing(host, store, db_path):
+async def test_turn_refusals_change_nothing(host, store, database):
     match_id = await started_countto(host, BOB)
     before = await host.get(match_id)
     waiting = await current_player(host, match_id)
@@ -146,7 +145,7 @@ async def test_turn_refusals_change_nothing(host, store, db_path):
     await refused(host.act(match_id, waiting, "fold"), RefusalReason.ILLEGAL_ACTION)
     await refused(host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD)
     assert await host.get(match_id) == before
-    assert stored_log(db_path, match_id) == []
+    assert await database.stored_log(match_id) == []
 
 
 async def test_acting_in_a_lobby_is_refused(host):
@@ -154,7 +153,7 @@ async def test_acting_in_a_lobby_is_refused(host):
     await refused(host.act(match_id, ALICE, "add 1"), RefusalReason.NOT_STARTED)
 
 
-async def test_simultaneous_clicks_on_one_board_apply_once(host, store, db_path):
+async def test_simultaneous_clicks_on_one_board_apply_once(host, store, database):
     match_id = await started_countto(host, BOB)
     match = await host.get(match_id)
     player = await current_player(host, match_id)
@@ -163,10 +162,10 @@ async def test_simultaneous_clicks_on_one_board_apply_once(host, store, db_path)
     accepted = [item for item in outcomes if not isinstance(item, Exception)]
     assert len(accepted) == 1
     assert all(isinstance(item, Refusal) for item in outcomes if item not in accepted)
-    assert len(stored_log(db_path, match_id)) == 1
+    assert len(await database.stored_log(match_id)) == 1
 
 
-async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, store, db_path, clock):
+async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, store, database, clock):
     live = [await started_countto(host, BOB)]
     lobby = await host.open_table(guild_id=1, channel_id=501, game="countto", opener_id=CARA, opener_name="C")
     live.append(lobby.id)
@@ -174,7 +173,7 @@ async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, sto
     await host.act(live[0], first_player, "add 2")
     await store.close()
 
-    reopened = await SqliteStore.open(db_path)
+    reopened = await database.open()
     try:
         second = make_host(reopened, clock)
         assert sorted([match.id async for match in reopened.live_matches()]) == live
@@ -189,9 +188,9 @@ async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, sto
         await reopened.close()
 
 
-async def test_a_stale_copy_in_another_process_cannot_overwrite(host, db_path, clock):
+async def test_a_stale_copy_in_another_process_cannot_overwrite(host, database, clock):
     match_id = await started_countto(host, BOB)
-    other_store = await SqliteStore.open(db_path)
+    other_store = await database.open()
     try:
         other = make_host(other_store, clock)
         player = await current_player(host, match_id)
@@ -206,14 +205,14 @@ async def test_a_stale_copy_in_another_process_cannot_overwrite(host, db_path, c
 # -- deadlines -----------------------------------------------------------------------------------------------
 
 
-async def test_turn_reminder_fires_after_the_interval_even_after_a_restart(host, store, db_path, clock):
+async def test_turn_reminder_fires_after_the_interval_even_after_a_restart(host, store, database, clock):
     match_id = await started_countto(host, BOB)
     player = await current_player(host, match_id)
     clock.advance(hours=11)
     assert await host.fire_due_deadlines() == []
     await store.close()
 
-    reopened = await SqliteStore.open(db_path)
+    reopened = await database.open()
     try:
         second = make_host(reopened, clock)
         clock.advance(hours=2)
@@ -226,7 +225,7 @@ async def test_turn_reminder_fires_after_the_interval_even_after_a_restart(host,
 
 
 async def test_a_reminder_due_in_the_players_away_hours_waits_for_their_end_even_across_a_restart(
-    host, store, db_path, clock
+    host, store, database, clock
 ):
     match_id = await started_countto(host, BOB)
     player = await current_player(host, match_id)
@@ -237,7 +236,7 @@ async def test_a_reminder_due_in_the_players_away_hours_waits_for_their_end_even
     assert held.due_at == clock.now() + timedelta(hours=6)
     await store.close()
 
-    reopened = await SqliteStore.open(db_path)
+    reopened = await database.open()
     try:
         second = make_host(reopened, clock)
         clock.advance(hours=5, minutes=59)
@@ -276,9 +275,9 @@ async def test_idle_lobby_expires_and_frees_the_channel(host, clock):
     await open_countto(host)
 
 
-async def test_a_deadline_fires_once_with_two_hosts(host, db_path, clock):
+async def test_a_deadline_fires_once_with_two_hosts(host, database, clock):
     match_id = await open_countto(host, BOB)
-    other_store = await SqliteStore.open(db_path)
+    other_store = await database.open()
     try:
         other = make_host(other_store, clock)
         clock.advance(hours=25)
@@ -309,7 +308,7 @@ async def started_timed(host: MatchHost, **options) -> int:
     return match.id
 
 
-async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(host, store, clock, db_path):
+async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(host, store, clock, database):
     match_id = await started_timed(host, computer_players=1)
     match = await host.get(match_id)
     assert [(p.name, p.is_computer) for p in match.players] == [("Alice", False), ("Bot Ada", True)]
@@ -321,7 +320,7 @@ async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(ho
     assert fired.kind is DeadlineKind.GAME_TIMER
     assert host.snapshot(fired.match).public_view.total == 2
     assert [event.kind for event in fired.result.events] == ["added"]
-    (entry,) = (stored_log(db_path, match_id))[1:]
+    (entry,) = (await database.stored_log(match_id))[1:]
     assert entry.user_id == -1 and entry.action == "add 1"
 
 
@@ -332,7 +331,7 @@ async def test_a_computer_is_never_reminded(host, store):
     assert DeadlineKind.TURN_REMINDER not in kinds
 
 
-async def test_a_game_timer_keeps_its_first_due_time_while_moves_are_made(host, db_path, clock):
+async def test_a_game_timer_keeps_its_first_due_time_while_moves_are_made(host, database, clock):
     match_id = await open_countto(host)
     await host.abandon(match_id, ALICE)
     match = await host.open_table(
@@ -349,12 +348,12 @@ async def test_a_game_timer_keeps_its_first_due_time_while_moves_are_made(host, 
     assert host.snapshot(fired.match).public_view.total == 3
 
 
-async def test_a_timer_that_fires_after_a_restart(host, store, db_path, clock):
+async def test_a_timer_that_fires_after_a_restart(host, store, database, clock):
     match_id = await started_timed(host, computer_players=1)
     await host.act(match_id, ALICE, "add 1")
     await store.close()
     clock.advance(seconds=30)
-    reopened = await SqliteStore.open(db_path)
+    reopened = await database.open()
     try:
         (fired,) = await make_host(reopened, clock).fire_due_deadlines()
         assert fired.match.id == match_id and fired.result is not None

@@ -3,7 +3,8 @@
 tests/host/fixtures/written_by_0_1_0.sql is a database written by version 0.1.0 (before games were packages and
 states had one generic codec): a three-player Anarchy game five moves in, an Anomia game with a computer player
 stopped in the settling window of a face-off, and an open lobby. Each must resume, decode to the same data, and
-take its next move. Matches started since keep what never changes after the deal apart, written once.
+take its next move (an SQLite file: there are no PostgreSQL databases that old). Matches started since keep what
+never changes after the deal apart, written once, on either engine.
 """
 
 from __future__ import annotations
@@ -60,20 +61,15 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
         await store.close()
 
 
-async def test_what_never_changes_after_the_deal_is_stored_once(tmp_path, clock):
-    store = await SqliteStore.open(tmp_path / "new.sqlite3")
-    try:
-        host = make_host(store, clock)
-        match = await host.open_table(guild_id=1, channel_id=9, game="anomia", opener_id=1, opener_name="Ada")
-        for user_id, name in ((2, "Bo"), (3, "Cy")):
-            await host.join(match.id, user_id, name)
-        started = (await host.start(match.id, 1)).match
-        assert set(json.loads(started.fixed_json)) == {"options", "deck", "computer_seats", "opener"}
-        assert "deck" not in json.loads(started.state_json)
-        view = host.snapshot(started).public_view
-        flipped = await host.act(match.id, started.at_seat(view.flipper).user_id, "flip left")
-        stored = await store.load_match(match.id)
-        assert stored.fixed_json == started.fixed_json and stored.state_json != started.state_json
-        assert host.snapshot(stored).public_view == flipped.snapshot.public_view
-    finally:
-        await store.close()
+async def test_what_never_changes_after_the_deal_is_stored_once(host, store):
+    match = await host.open_table(guild_id=1, channel_id=9, game="anomia", opener_id=1, opener_name="Ada")
+    for user_id, name in ((2, "Bo"), (3, "Cy")):
+        await host.join(match.id, user_id, name)
+    started = (await host.start(match.id, 1)).match
+    assert set(json.loads(started.fixed_json)) == {"options", "deck", "computer_seats", "opener"}
+    assert "deck" not in json.loads(started.state_json)
+    view = host.snapshot(started).public_view
+    flipped = await host.act(match.id, started.at_seat(view.flipper).user_id, "flip left")
+    stored = await store.load_match(match.id)
+    assert stored.fixed_json == started.fixed_json and stored.state_json != started.state_json
+    assert host.snapshot(stored).public_view == flipped.snapshot.public_view

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import Event, Outcome
+from bot.engine import Event, Outcome, Seat
 from bot.matches import Match
 
 
@@ -125,3 +125,9 @@ class GameRenderer:
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         """One or two sentences announcing how the game ended."""
         raise NotImplementedError
+
+    def final_detail(self, match: Match, view: Any, outcome: Outcome, seat: Seat) -> str:
+        """What the final standings say of a seat besides its place, from the finished public view ("0 cards
+        left"); by default its score, in a game that scores."""
+        score = outcome.scores.get(seat)
+        return "" if score is None else f"{score} points"

@@ -11,8 +11,8 @@ import discord
 
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
 from bot.discord_ui.renderers.arena_picture import arena_png
-from bot.discord_ui.wording import mention
-from bot.engine import Event, Outcome
+from bot.discord_ui.wording import counted, mention
+from bot.engine import Event, Outcome, Seat
 from bot.games.anachronism.actions import (
     AddSupport,
     Aim,
@@ -494,3 +494,15 @@ class AnachronismRenderer(GameRenderer):
         if outcome.reason is AnachronismEnd.DEFEAT:
             return f"🏆 {winner} won: the other warrior fell."
         return f"🏆 {winner} won after five rounds, with more Life (or, at equal Life, more Experience)."
+
+    def final_detail(self, match: Match, view: AnachronismPublicView, outcome: Outcome, seat: Seat) -> str:
+        """A tournament match's games won; a game's warrior with the Life and Experience it ended with."""
+        if view.match is not None:
+            return f"{counted(view.match.wins[seat], 'game')} won"
+        fighter = view.fighters[seat]
+        if not fighter.warrior:
+            return ""
+        name = self.pool.warrior(fighter.warrior).name
+        if fighter.fallen or fighter.life <= 0:
+            return f"{name} fell"
+        return f"{name}: ❤️ Life {fighter.life} · ⭐ Exp {fighter.experience}"

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui.renderers import Choice, GameRenderer, PrivatePanel
-from bot.discord_ui.wording import mention
-from bot.engine import Event, Outcome
+from bot.discord_ui.wording import counted, mention
+from bot.engine import Event, Outcome, Seat
 from bot.games.anarchy.actions import DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card
 from bot.games.anarchy.events import AnarchyEnd, AnarchyEvent
@@ -45,8 +45,7 @@ class AnarchyRenderer(GameRenderer):
         for player in match.players:
             place = f" (out, #{view.finished.index(player.seat) + 1})" if player.seat in view.finished else ""
             marker = "▶️ " if view.to_act == player.seat else ""
-            cards = view.hand_sizes[player.seat]
-            rows.append(f"{marker}{mention(player)}: {cards} card{'s' if cards != 1 else ''}{place}")
+            rows.append(f"{marker}{mention(player)}: {counted(view.hand_sizes[player.seat], 'card')}{place}")
         embed.add_field(name="Players", value="\n".join(rows), inline=False)
         if view.to_act is not None and view.outcome is None:
             waiting = mention(match.at_seat(view.to_act))
@@ -112,9 +111,9 @@ class AnarchyRenderer(GameRenderer):
         if outcome.reason is AnarchyEnd.BLOCKED:
             return f"Nobody could play or draw, so the game is blocked. Fewest cards wins: 🏆 {winners}."
         if outcome.reason is AnarchyEnd.PLACINGS_COMPLETE:
-            places = "\n".join(
-                f"{place}. " + ", ".join(mention(match.at_seat(seat)) for seat in group)
-                for place, group in enumerate(outcome.placings, start=1)
-            )
-            return f"Final places:\n{places}"
+            last = ", ".join(mention(match.at_seat(seat)) for seat in outcome.placings[-1])
+            return f"Everyone but {last} played out their hand. 🏆 {winners} went out first and won Anarchy!"
         return f"🏆 {winners} played their last card and won Anarchy!"
+
+    def final_detail(self, match: Match, view: AnarchyPublicView, outcome: Outcome, seat: Seat) -> str:
+        return f"{counted(view.hand_sizes[seat], 'card')} left"

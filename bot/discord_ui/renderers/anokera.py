@@ -10,7 +10,7 @@ import discord
 
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
 from bot.discord_ui.wording import mention
-from bot.engine import Event, Outcome
+from bot.engine import Event, Outcome, Seat
 from bot.games.anokera.actions import EndTurn, PlayCard
 from bot.games.anokera.cards import DEATHS, Card, card_name, is_marked, resource_of
 from bot.games.anokera.content import RoleSheet
@@ -149,8 +149,15 @@ class AnokeraRenderer(GameRenderer):
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         winners = ", ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
         score = outcome.scores[outcome.winners[0]]
-        how = "The city of Anokera is empty." if outcome.reason is AnokeraEnd.CITY_EMPTY else "The last columns fell."
+        if outcome.reason is AnokeraEnd.CITY_EMPTY:
+            how = "Every citizen died: the city of Anokera is empty."
+        else:
+            how = "The deck ran out a second time, and every column was cleared."
         return f"{how} The roles are revealed on the board. 🏆 {winners} won with {score} points."
+
+    def final_detail(self, match: Match, view: AnokeraPublicView, outcome: Outcome, seat: Seat) -> str:
+        reveal = next(reveal for reveal in view.reveals if reveal.seat == seat)
+        return f"**{self.sheet.role(reveal.role).name}**, {reveal.score} points"
 
 
 def _placements(cards: Sequence[Card], *, then_another: bool = False) -> list[Choice]:

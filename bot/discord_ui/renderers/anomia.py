@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer
-from bot.discord_ui.wording import inert, mention
-from bot.engine import Event, Outcome
+from bot.discord_ui.wording import counted, inert, mention
+from bot.engine import Event, Outcome, Seat
 from bot.games.anomia.content import AnomiaContent
 from bot.games.anomia.events import AnomiaEvent
 from bot.games.anomia.state import CHALLENGE, OPEN, SETTLING, VOTING
@@ -154,4 +154,8 @@ class AnomiaRenderer(GameRenderer):
         winners = ", ".join(mention(match.at_seat(seat)) for seat in outcome.winners)
         scores = ", ".join(f"{match.at_seat(seat).name} {score}" for seat, score in sorted(outcome.scores.items()))
         tail = f" (cards won: {scores})" if scores else ""
-        return f"🏆 {winners} won Anomia with the most cards{tail}!"
+        how = "The draw piles ran out and no face-off was left."
+        return f"{how} 🏆 {winners} won Anomia with the most cards{tail}!"
+
+    def final_detail(self, match: Match, view: AnomiaPublicView, outcome: Outcome, seat: Seat) -> str:
+        return f"{counted(view.winning_pile_sizes[seat], 'card')} won"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, PrivatePanel, SeveralPick, TypedEntry
-from bot.discord_ui.wording import mention
-from bot.engine import Event, Outcome
+from bot.discord_ui.wording import counted, mention
+from bot.engine import Event, Outcome, Seat
 from bot.games.not_another_word.cards import letter_of
 from bot.games.not_another_word.dictionary import ADD, COMBINE, PLACE
 from bot.games.not_another_word.events import WordEnd, WordEvent
@@ -66,8 +66,7 @@ class NotAnotherWordRenderer(GameRenderer):
         rows = []
         for player in match.players:
             marker = "▶️ " if view.to_act == player.seat else ""
-            cards = view.hand_sizes[player.seat]
-            rows.append(f"{marker}{mention(player)}: {cards} card{'s' if cards != 1 else ''}")
+            rows.append(f"{marker}{mention(player)}: {counted(view.hand_sizes[player.seat], 'card')}")
         embed.add_field(name="Players", value="\n".join(rows), inline=True)
         piles = f"Draw pile: {view.draw_pile_size}\nDiscards: {view.discard_pile_size}"
         embed.add_field(name="Cards", value=piles, inline=True)
@@ -156,3 +155,6 @@ class NotAnotherWordRenderer(GameRenderer):
             WordEnd.FINAL_ROUND: f"The final round is over. Fewest cards wins: 🏆 {winners}.",
         }
         return reasons[outcome.reason]
+
+    def final_detail(self, match: Match, view: NotAnotherWordPublicView, outcome: Outcome, seat: Seat) -> str:
+        return f"{counted(view.hand_sizes[seat], 'card')} left"

@@ -241,7 +241,8 @@ class AnachronismRules(
             return None
         # Everyone placed together (a draw, or a match with equal wins): nobody won.
         winners = () if len(state.placings) == 1 else state.placings[0]
-        return Outcome(winners=winners, reason=state.result, placings=state.placings)
+        sides = tuple(sorted({abilities.teammates_of(state, seat) for seat in range(state.seat_count)}))
+        return Outcome(winners, state.result, state.placings, sides=sides if state.teams else ())
 
     def view(self, state: AnachronismState, seat: Seat | None) -> AnachronismPublicView | AnachronismSeatView:
         actors = self.actors(state)

@@ -1,0 +1,274 @@
+"""What finished games left, shown in Discord: /history (a server's recent games), /stats (a player's record),
+/leaderboard (a game's best players here) and /record (one finished game's moves, page by page).
+
+Each answers privately, with a button to post what it shows in the channel; pages turn with buttons
+(`RecordsButton`) whose custom_id holds all they need, so they work after a restart. A record shows only what
+everyone was shown during the game (`GameRenderer.describe` for the public): never a hand or a role the game
+itself did not reveal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.catalogue import Game
+from bot.discord_ui.components import RecordsButton
+from bot.discord_ui.display import forfeit_text
+from bot.discord_ui.limits import fit_message
+from bot.discord_ui.my_games import board_link
+from bot.discord_ui.wording import refusal_text
+from bot.matches import (
+    FinishedTable,
+    LeaderboardPage,
+    MatchHost,
+    MatchStatus,
+    PlayerStats,
+    Refusal,
+    RefusalReason,
+)
+from bot.matches.records import LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, GameRecord, Records
+
+RECORD_LINES = 20
+"""Lines of a game's record on one page (fewer when they are long: an embed holds 4096 characters)."""
+RECORD_CHARACTERS = 3800
+SPARKS = "▁▂▃▄▅▆▇█"
+PLACES = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def _title(games: Mapping[str, Game], key: str) -> str:
+    return games[key].title if key in games else key
+
+
+def history_embed(guild_id: int, tables: Sequence[FinishedTable], games: Mapping[str, Game]) -> discord.Embed:
+    embed = discord.Embed(title="Recent games here", colour=discord.Colour.blurple())
+    if not tables:
+        embed.description = "No game has finished in this server yet. Open one with /play."
+        return embed
+    lines = []
+    for table in tables:
+        winners = ", ".join(f"<@{user_id}>" if user_id > 0 else name for user_id, name in table.winners)
+        board = f"/{table.board_message_id}" if table.board_message_id else ""
+        link = f"https://discord.com/channels/{guild_id}/{table.channel_id}{board}"
+        won = f"🏆 {winners}" if winners else "a draw"
+        title = _title(games, table.game)
+        lines.append(
+            f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R> · {won} · [board]({link})"
+        )
+    embed.description = "\n".join(lines)[:4096]
+    embed.set_footer(text="/record table:<number> shows a game's moves.")
+    return embed
+
+
+def _sparkline(values: Sequence[float]) -> str:
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        return SPARKS[3] * len(values)
+    return "".join(SPARKS[round((value - low) / (high - low) * (len(SPARKS) - 1))] for value in values)
+
+
+def _share(wins: int, played: int) -> str:
+    return f"{wins} win{'s' * (wins != 1)} ({round(100 * wins / played)}%)" if played else "no wins"
+
+
+def stats_embed(
+    guild_id: int, user_id: int, stats: PlayerStats, games: Mapping[str, Game], game: str | None
+) -> discord.Embed:
+    """A player's record in a server: totals and favourite game, per game their rating and its trend, and their
+    latest games with links to their boards."""
+    what = f" at {_title(games, game)}" if game else ""
+    embed = discord.Embed(title=f"Stats{what}", colour=discord.Colour.blurple())
+    if not stats.tallies:
+        embed.description = f"<@{user_id}> has not finished a game{what} in this server yet."
+        return embed
+    played = sum(tally.played for tally in stats.tallies)
+    wins = sum(tally.wins for tally in stats.tallies)
+    summary = f"<@{user_id}>: {played} game{'s' * (played != 1)}, {_share(wins, played)}"
+    if game is None:
+        summary += f" · favourite game: **{_title(games, stats.tallies[0].game)}**"
+    embed.description = summary
+    for tally in stats.tallies[:10]:
+        lines = [f"{tally.played} game{'s' * (tally.played != 1)}, {_share(tally.wins, tally.played)}"]
+        if tally.rating is not None:
+            rating = f"Rating **{tally.rating:.1f}**"
+            if len(tally.trend) >= 2:
+                change = tally.trend[-1] - tally.trend[0]
+                rating += f" {_sparkline(tally.trend)} ({change:+.1f} over the last {len(tally.trend)} games)"
+            lines.append(rating)
+        embed.add_field(name=_title(games, tally.game), value="\n".join(lines), inline=False)
+    latest = []
+    for each in stats.recent:
+        place = PLACES.get(each.place or 0, f"{each.place}th") if each.place else "—"
+        link = f"https://discord.com/channels/{guild_id}/{each.channel_id}"
+        if each.board_message_id:
+            link += f"/{each.board_message_id}"
+        latest.append(
+            f"{place} of {each.players} · {_title(games, each.game)} #{each.match_id} · "
+            f"<t:{int(each.finished_at.timestamp())}:R> · [board]({link})"
+        )
+    embed.add_field(name="Latest games", value="\n".join(latest)[:1024], inline=False)
+    embed.set_footer(text="Ratings start at 0 and grow as you play: mu - 3 sigma of openskill's rating.")
+    return embed
+
+
+def _ranked_line(place: int, user_id: int, rating: float, games: int, wins: int) -> str:
+    return f"**{place}.** <@{user_id}> — {rating:.1f} ({games} games, {_share(wins, games)})"
+
+
+def _leaderboard_pages(board: LeaderboardPage) -> int:
+    return max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
+
+
+def leaderboard_embed(
+    game: str, board: LeaderboardPage, page: int, games: Mapping[str, Game], viewer_id: int | None
+) -> discord.Embed:
+    """A page of the game's leaderboard; `viewer_id`'s own place under it when they are not on this page (None:
+    a posted leaderboard, which is everyone's)."""
+    title = _title(games, game)
+    embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold())
+    if not board.rows:
+        embed.description = f"Nobody has finished {LEADERBOARD_MIN_GAMES} games of {title} in this server yet."
+    else:
+        embed.description = "\n".join(
+            _ranked_line(row.place, row.user_id, row.rating, row.games, row.wins) for row in board.rows
+        )
+    if viewer_id is not None and not any(row.user_id == viewer_id for row in board.rows):
+        own = board.own
+        embed.add_field(
+            name="Your place",
+            value=_ranked_line(own.place, own.user_id, own.rating, own.games, own.wins)
+            if own is not None
+            else f"Not ranked yet: finish {LEADERBOARD_MIN_GAMES} games of {title} here.",
+            inline=False,
+        )
+    pages = max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
+    embed.set_footer(
+        text=f"Page {page + 1} of {pages} · {board.ranked} ranked · at least {LEADERBOARD_MIN_GAMES} games; "
+        "rated by mu - 3 sigma, a cautious rating that grows as you play"
+    )
+    return embed
+
+
+def record_pages(lines: Sequence[str]) -> list[list[str]]:
+    """The record's lines cut into pages of at most `RECORD_LINES` lines and `RECORD_CHARACTERS` characters."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if pages[-1] and (len(pages[-1]) >= RECORD_LINES or size + len(line) + 1 > RECORD_CHARACTERS):
+            pages.append([])
+            size = 0
+        pages[-1].append(line[:RECORD_CHARACTERS])
+        size += len(line) + 1
+    return pages
+
+
+def _pager(view: str, key: str, page: int, pages: int, mode: str) -> discord.ui.View:
+    """Previous and Next (when there is more than one page), and for a private message a button to post it."""
+    buttons = discord.ui.View(timeout=None)
+    if pages > 1:
+        buttons.add_item(RecordsButton(view, key, max(page - 1, 0), mode, "◀ Previous", disabled=page == 0))
+        buttons.add_item(RecordsButton(view, key, min(page + 1, pages - 1), mode, "Next ▶", disabled=page >= pages - 1))
+    if mode == "me":
+        buttons.add_item(RecordsButton(view, key, page, "post", "Post in the channel"))
+    return buttons
+
+
+class RecordsController:
+    """Answers /history, /stats, /leaderboard and /record, and their buttons."""
+
+    def __init__(self, host: MatchHost, records: Records, games: Mapping[str, Game]) -> None:
+        self.host = host
+        self.records = records
+        self.games = games
+
+    async def show_history(self, interaction: discord.Interaction) -> None:
+        tables = await self.records.finished_tables(interaction.guild_id)
+        await interaction.response.send_message(
+            embed=history_embed(interaction.guild_id, tables, self.games), ephemeral=True
+        )
+
+    async def show_stats(self, interaction: discord.Interaction, user_id: int, game: str | None) -> None:
+        await self._answer(interaction, "stats", f"{user_id}.{game or 'all'}", 0, "me")
+
+    async def show_leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self._answer(interaction, "leaders", game, 0, "me")
+
+    async def show_record(self, interaction: discord.Interaction, table: int | None) -> None:
+        if table is None:
+            table = await self.records.table_in_channel(interaction.channel_id)
+            if table is None:
+                await interaction.response.send_message(
+                    refusal_text(Refusal(RefusalReason.NO_RECORD, table=None)), ephemeral=True
+                )
+                return
+        await self._answer(interaction, "record", str(table), 0, "me")
+
+    async def clicked(self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str) -> None:
+        await self._answer(interaction, view, key, page, mode, clicked=True)
+
+    async def _answer(
+        self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str, *, clicked: bool = False
+    ) -> None:
+        """Show page `page` of `view`: as a private answer (a command), in place of the message clicked (a page
+        turned), or as a new message in the channel (`mode` post)."""
+        try:
+            message = await self._message(interaction, view, key, page, "all" if mode == "post" else mode)
+        except Refusal as refusal:
+            await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
+            return
+        if mode == "post":
+            await interaction.response.send_message(**message, allowed_mentions=discord.AllowedMentions.none())
+        elif clicked:
+            await interaction.response.edit_message(**message)
+        else:
+            await interaction.response.send_message(**message, ephemeral=True)
+
+    async def _message(self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str) -> dict:
+        guild_id = interaction.guild_id
+        if view == "stats":
+            user, _, game = key.partition(".")
+            game = None if game == "all" else game
+            stats = await self.records.player_stats(guild_id, int(user), game)
+            embed = stats_embed(guild_id, int(user), stats, self.games, game)
+            return fit_message({"embed": embed, "view": _pager(view, key, 0, 1, mode)})
+        if view == "leaders":
+            viewer = interaction.user.id if mode == "me" else None
+            board, page = await self.records.leaderboard(key, guild_id, page, interaction.user.id)
+            embed = leaderboard_embed(key, board, page, self.games, viewer)
+            return fit_message({"embed": embed, "view": _pager(view, key, page, _leaderboard_pages(board), mode)})
+        record = await self.records.game_record(int(key), guild_id)
+        pages = record_pages(self._record_lines(record))
+        page = min(page, len(pages) - 1)
+        embed = self._record_embed(record, pages, page)
+        return fit_message({"embed": embed, "view": _pager(view, key, page, len(pages), mode)})
+
+    def _record_lines(self, record: GameRecord) -> list[str]:
+        match = record.match
+        renderer = self.games[match.game].renderer
+        lines = []
+        for number, (_, events) in enumerate(record.changes, start=1):
+            told = renderer.describe(match, events, None)
+            if told:
+                lines.append(f"`{number:>3}` " + " ".join(told))
+        outcome = self.host.snapshot(match).outcome
+        if outcome is not None:
+            lines.append(f"**Game over.** {renderer.outcome_text(match, outcome)}")
+        elif match.status is MatchStatus.FINISHED:
+            lines.append(f"**Game over.** {forfeit_text(match)}")
+        else:
+            lines.append("**The game was abandoned.**")
+        return lines or ["Nothing was played in this game."]
+
+    def _record_embed(self, record: GameRecord, pages: Sequence[Sequence[str]], page: int) -> discord.Embed:
+        match = record.match
+        embed = discord.Embed(
+            title=f"{_title(self.games, match.game)} #{match.id}: the record",
+            description="\n".join(pages[page]),
+            colour=discord.Colour.blurple(),
+            url=board_link(match),
+        )
+        players = ", ".join(player.name for player in match.players)
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)} · {players} · only what everyone saw")
+        return embed

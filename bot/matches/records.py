@@ -1,0 +1,73 @@
+"""What finished games leave for people to look at: a server's recent games, a player's record, a game's
+leaderboard, and the public record of one finished game's moves. Reads only: the host writes results and ratings
+when games end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bot.engine import Event, GameRules
+from bot.matches.model import FinishedTable, LeaderboardPage, Match, MatchStatus, PlayerStats
+from bot.matches.ports import MatchStore
+from bot.matches.refusals import Refusal, RefusalReason
+
+LEADERBOARD_PAGE = 10
+LEADERBOARD_MIN_GAMES = 3
+"""Games a player must have finished in a game, in a server, before its leaderboard ranks them."""
+RECENT_GAMES = 5
+"""The latest finished games /stats lists."""
+HISTORY_GAMES = 10
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game and its logged changes, oldest first, each with its events (hidden ones included: who
+    shows the record keeps to what everyone may see)."""
+
+    match: Match
+    changes: tuple[tuple[int, tuple[Event, ...]], ...]
+
+
+class Records:
+    def __init__(self, store: MatchStore, rules: Mapping[str, GameRules]) -> None:
+        self.store = store
+        self.rules = rules
+
+    async def finished_tables(self, guild_id: int) -> list[FinishedTable]:
+        return await self.store.finished_tables(guild_id, HISTORY_GAMES)
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
+        return await self.store.player_stats(guild_id, user_id, game, RECENT_GAMES)
+
+    async def leaderboard(self, game: str, guild_id: int, page: int, user_id: int) -> tuple[LeaderboardPage, int]:
+        """Page `page` (0 first) of the game's leaderboard in the server, or its last page when there are fewer,
+        and the page's number."""
+        asked = max(page, 0)
+        found = await self.store.leaderboard(
+            game, guild_id, min_games=LEADERBOARD_MIN_GAMES, offset=asked * LEADERBOARD_PAGE,
+            limit=LEADERBOARD_PAGE, user_id=user_id,
+        )  # fmt: skip
+        last = max(found.ranked - 1, 0) // LEADERBOARD_PAGE
+        if asked <= last:
+            return found, asked
+        return await self.leaderboard(game, guild_id, last, user_id)
+
+    async def game_record(self, match_id: int, guild_id: int | None) -> GameRecord:
+        """The record of a finished game of this server. Refuses a game of another server (or none) and one still
+        being played."""
+        match = await self.store.load_match(match_id)
+        if match is None or match.guild_id != guild_id or match.status in (MatchStatus.LOBBY, MatchStatus.EXPIRED):
+            raise Refusal(RefusalReason.NO_RECORD, table=match_id)
+        if match.status is MatchStatus.PLAYING:
+            raise Refusal(RefusalReason.NOT_FINISHED)
+        rules = self.rules[match.game]
+        changes = tuple(
+            (version, tuple(rules.decode_event(event) for event in events))
+            for version, events in await self.store.logged_events(match_id, 0)
+        )
+        return GameRecord(match, changes)
+
+    async def table_in_channel(self, channel_id: int) -> int | None:
+        """The id of the game this channel (a table's own thread) last held, if any."""
+        return await self.store.last_match_in_channel(channel_id)

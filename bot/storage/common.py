@@ -1,0 +1,341 @@
+"""What the SQLite and PostgreSQL stores share: the errors that stop a start, the conversions between the host's
+records and table rows, the queries of /stats and /leaderboard, and the store methods that are the same on both.
+
+Both engines hold the same tables and columns (see migrations.py and postgres_migrations.py), and both drivers
+give rows that are read by column name, so a row becomes a Match, a Deadline or a player's settings here, once,
+and a record becomes the values of its row here, in the order each store's INSERT or UPDATE names the columns.
+Where the engines store a value differently, the store says how: SQLite keeps instants as text in one sortable
+format (`instant_text`), PostgreSQL as `timestamptz` (`as_is`); `read_instant` reads either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, time
+from typing import Any
+
+from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.ports import Change, Saved
+from bot.players import PlayerSettings, ServerSettings
+from bot.ratings import Rating, ResultSeat, new_rating, rated_result
+
+TREND_GAMES = 10
+"""How many of a player's latest ratings in a game /stats shows as its trend."""
+Row = Mapping[str, Any]
+"""A row read by column name: sqlite3.Row and asyncpg.Record both are."""
+
+_MINE = "FROM result_players WHERE user_id = :user AND guild_id = :guild"
+_RANKED = "FROM ratings WHERE game = :game AND guild_id = :guild AND +user_id > 0 AND games >= :min_games"
+RECORD_QUERIES = {
+    # A player's games in each game (or in one), counted with their rating, most played first.
+    "tallies": "SELECT game, games, wins, shown FROM ratings WHERE guild_id = :guild AND user_id = :user"
+    " AND (:game IS NULL OR game = :game) ORDER BY games DESC, game",
+    # Their shown rating after each of their latest games of one game, newest first.
+    "trend": f"SELECT rating_after {_MINE} AND game = :game AND rating_after IS NOT NULL"
+    " ORDER BY finished_at DESC, match_id DESC LIMIT :limit",
+    "latest": "SELECT mine.match_id, mine.game, matches.channel_id, matches.board_message_id, mine.finished_at,"
+    " mine.place, mine.won, (SELECT COUNT(*) FROM result_players AS everyone WHERE everyone.match_id = mine.match_id)"
+    " FROM result_players AS mine JOIN matches ON matches.id = mine.match_id"
+    " WHERE mine.user_id = :user AND mine.guild_id = :guild AND (:game IS NULL OR mine.game = :game)"
+    " ORDER BY mine.finished_at DESC, mine.match_id DESC LIMIT :limit",
+    "leaderboard page": f"SELECT user_id, shown, games, wins {_RANKED} ORDER BY shown DESC, user_id"
+    " LIMIT :limit OFFSET :offset",
+    "leaderboard size": f"SELECT COUNT(*) {_RANKED}",
+    "leaderboard line": f"SELECT shown, games, wins {_RANKED} AND user_id = :user",
+    "ranked ahead": f"SELECT COUNT(*) {_RANKED} AND (shown > :shown OR (shown = :shown AND user_id < :user))",
+}
+"""The reads of /stats and /leaderboard, with named parameters (bench/stats_bench.py shows their query plans), in
+SQL that both engines read alike (the PostgreSQL store numbers the parameters)."""
+
+
+class DatabaseUnusable(RuntimeError):
+    """The database cannot be used; the message names it and what is wrong. It is left as it was."""
+
+
+class DatabaseTooNew(DatabaseUnusable):
+    """The database was written by a newer version of the bot."""
+
+
+def too_new(current: int, known: int, elsewhere: str) -> DatabaseTooNew:
+    """The refusal of a database at schema version `current` by code that knows up to `known`; `elsewhere` says
+    how to point the bot at another database."""
+    return DatabaseTooNew(
+        f"The database is at schema version {current}, but this bot only knows up to {known}. "
+        f"Upgrade the bot, or {elsewhere}."
+    )
+
+
+def instant_text(moment: datetime) -> str:
+    """An instant as SQLite stores it: one fixed format in UTC, so instants sort correctly as text."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def read_instant(value: str | datetime) -> datetime:
+    """An instant as either engine gives it back: SQLite's text or PostgreSQL's timestamptz."""
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def json_text(value: Any) -> str:
+    """Options, events, deadline data and outcomes, stored as JSON text with sorted keys."""
+    return json.dumps(value, sort_keys=True)
+
+
+Instant = Callable[[datetime], Any]
+"""How an engine stores an instant: `instant_text` for SQLite, `as_is` for PostgreSQL (timestamptz)."""
+
+
+def as_is(moment: datetime) -> datetime:
+    return moment
+
+
+def new_match_row(match: Match, instant: Instant) -> tuple[Any, ...]:
+    """A new match's row in `matches`, in this order: game, guild_id, channel_id, opener_id, status, options,
+    seed, version, state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,
+    updated_at (the id is the database's to give)."""
+    return (
+        match.game,
+        match.guild_id,
+        match.channel_id,
+        match.opener_id,
+        match.status.value,
+        json_text(match.options),
+        match.seed,
+        match.version,
+        match.state_json,
+        match.board_message_id,
+        match.reminder_after_seconds,
+        match.clock_seconds,
+        int(match.leaver_forfeits),
+        instant(match.created_at),
+        instant(match.updated_at),
+    )
+
+
+def changed_match_row(change: Change, instant: Instant) -> tuple[Any, ...]:
+    """What a change writes over a match's row, in this order: status, opener_id, options, version, state,
+    updated_at, turn_notice_version, fixed_state (None: keep it); then the id and the expected version."""
+    match = change.match
+    return (
+        match.status.value,
+        match.opener_id,
+        json_text(match.options),
+        match.version,
+        match.state_json,
+        instant(match.updated_at),
+        match.turn_notice_version,
+        match.fixed_json,
+        match.id,
+        change.expected_version,
+    )
+
+
+def action_row(entry: LogEntry, instant: Instant) -> tuple[Any, ...]:
+    """A log entry's row in `actions`: match_id, version, seat, user_id, action, events, at."""
+    return (
+        entry.match_id,
+        entry.version,
+        entry.seat,
+        entry.user_id,
+        entry.action,
+        json_text(entry.events),
+        instant(entry.at),
+    )
+
+
+def result_row(result: Result, instant: Instant) -> tuple[Any, ...]:
+    """A result's row in `results`: match_id, game, guild_id, finished_at, reason, outcome."""
+    return (
+        result.match_id,
+        result.game,
+        result.guild_id,
+        instant(result.finished_at),
+        result.reason,
+        json_text(result.outcome),
+    )
+
+
+def result_player_rows(result: Result, instant: Instant) -> list[tuple[Any, ...]]:
+    """A result's rows in `result_players`: match_id, user_id, place, won, left_game, team, guild_id, game,
+    finished_at."""
+    team_of = {user_id: team for team, members in enumerate(result.teams) for user_id in members}
+    return [
+        (
+            result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left),
+            team_of.get(user_id), result.guild_id, result.game, instant(result.finished_at),
+        )
+        for user_id, place in result.placings.items()
+    ]  # fmt: skip
+
+
+def rating_rows(
+    match_id: int, game: str, guild_id: int, seated: Sequence[ResultSeat], before: Mapping[int, Rating]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """A stored result's ratings, from its players' lines and their ratings `before` it (the rated ones): the rows
+    of `ratings` to write (game, guild_id, user_id, mu, sigma, shown, won: a new row, or one more game and the
+    win), and what each player's line notes (rating_before, rating_after, match_id, user_id, as shown ratings).
+    Both by user id: results stored at once by several processes lock the rows they share in the same order."""
+    after = sorted(rated_result(seated, before).items())
+    won = {seat.user_id: seat.won for seat in seated}
+    return (
+        [(game, guild_id, user, rating.mu, rating.sigma, rating.shown, won[user]) for user, rating in after],
+        [(before.get(user, new_rating()).shown, rating.shown, match_id, user) for user, rating in after],
+    )
+
+
+def for_match(deadline: Deadline, match_id: int) -> Deadline:
+    return replace(deadline, match_id=match_id)
+
+
+def seat_rows(match: Match) -> list[tuple[int, int, int, str, int, int, int, int]]:
+    """The match's players as rows of `seats`: match_id, seat, user_id, name, dms_closed, stood_in,
+    computer_plays, left_game."""
+    return [
+        (match.id, p.seat, p.user_id, p.name, int(p.dms_closed), p.stood_in, int(p.computer_plays), int(p.left))
+        for p in match.players
+    ]
+
+
+def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
+    """A match from its row in `matches` and its rows in `seats`, in seat order."""
+    return Match(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        opener_id=row["opener_id"],
+        status=MatchStatus(row["status"]),
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        version=row["version"],
+        created_at=read_instant(row["created_at"]),
+        updated_at=read_instant(row["updated_at"]),
+        players=tuple(
+            Player(
+                seat["user_id"],
+                seat["name"],
+                seat["seat"],
+                bool(seat["dms_closed"]),
+                seat["stood_in"],
+                bool(seat["computer_plays"]),
+                bool(seat["left_game"]),
+            )
+            for seat in seats
+        ),
+        state_json=row["state"],
+        board_message_id=row["board_message_id"],
+        board_version=row["board_version"],
+        turn_notice_version=row["turn_notice_version"],
+        turn_told_version=row["turn_told_version"],
+        announced_version=row["announced_version"],
+        fixed_json=row["fixed_state"],
+        reminder_after_seconds=row["reminder_after_seconds"],
+        clock_seconds=row["clock_seconds"],
+        leaver_forfeits=bool(row["leaver_forfeits"]),
+        board_posted_at=read_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
+    )
+
+
+def deadline_from_row(row: Row) -> Deadline:
+    return Deadline(
+        row["match_id"], DeadlineKind(row["kind"]), read_instant(row["due_at"]), json.loads(row["data"]), row["key"]
+    )
+
+
+@dataclass(frozen=True)
+class DeadlineWrites:
+    """What it takes to make a match's stored deadlines the wanted ones (see `deadline_writes`)."""
+
+    upserts: list[tuple[str, str, Any, str]]
+    """(kind, key, due_at, data) of each row to insert or overwrite."""
+    deletes: list[tuple[str, str]]
+    """(kind, key) of each row to delete."""
+    earliest: datetime | None
+    """The earliest due time written (None: no row written)."""
+
+
+def deadline_writes(
+    stored: Mapping[tuple[str, str], tuple[Any, str]],
+    wanted: Iterable[Deadline],
+    due: Callable[[datetime], Any],
+) -> DeadlineWrites:
+    """The writes that make the stored deadline rows ((kind, key) -> (due_at, data) as stored, with due times as
+    `due` stores them) the `wanted` ones, touching only rows that differ; a deadline that `keeps_first_due` keeps
+    the due time it was stored with."""
+    left = dict(stored)
+    upserts = []
+    earliest = None
+    for deadline in wanted:
+        name = (deadline.kind.value, deadline.key)
+        row = (due(deadline.due_at), json_text(deadline.data))
+        before = left.pop(name, None)
+        if before is not None and (deadline.keeps_first_due or tuple(before) == row):
+            continue
+        upserts.append((*name, *row))
+        earliest = deadline.due_at if earliest is None else min(earliest, deadline.due_at)
+    return DeadlineWrites(upserts, list(left), earliest)
+
+
+def clock_text(value: time | None) -> str | None:
+    """A time of day as player_settings stores it ("HH:MM"), or None."""
+    return value.strftime("%H:%M") if value is not None else None
+
+
+def player_settings_from_row(row: Row | None) -> PlayerSettings:
+    if row is None:
+        return PlayerSettings()
+    away_from, away_until = row["away_from"], row["away_until"]
+    return PlayerSettings(
+        row["timezone"],
+        time.fromisoformat(away_from) if away_from else None,
+        time.fromisoformat(away_until) if away_until else None,
+        row["notice"],
+    )
+
+
+def server_settings_from_row(row: Row | None) -> ServerSettings:
+    if row is None:
+        return ServerSettings()
+    return ServerSettings(row["clock"], bool(row["threads"]), row["announce_role_id"])
+
+
+class SharedMethods:
+    """The store methods that are the same on both engines, written over a few of each store's own: `_save_change`
+    (a Change in one transaction), `_match_ids(condition)` and `_raise_to(column, match_id, version)`."""
+
+    async def _save_change(self, change: Change) -> Saved:
+        raise NotImplementedError
+
+    async def _match_ids(self, condition: str) -> list[int]:
+        raise NotImplementedError
+
+    async def _raise_to(self, column: str, match_id: int, version: int) -> None:
+        raise NotImplementedError
+
+    async def save_match(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        seats_changed: bool = False,
+        log_entry: LogEntry | None = None,
+        deadlines: list[Deadline] | None = None,
+        result: Result | None = None,
+    ) -> Saved:
+        return await self._save_change(Change(match, expected_version, log_entry, deadlines, result, seats_changed))
+
+    async def stale_boards(self) -> list[int]:
+        return await self._match_ids("board_message_id IS NOT NULL AND board_version < version")
+
+    async def set_turn_told(self, match_id: int, version: int) -> None:
+        await self._raise_to("turn_told_version", match_id, version)
+
+    async def untold_turns(self) -> list[int]:
+        return await self._match_ids("status = 'playing' AND turn_told_version < turn_notice_version")
+
+    async def set_announced(self, match_id: int, version: int) -> None:
+        await self._raise_to("announced_version", match_id, version)
+
+    async def unannounced(self) -> list[int]:
+        return await self._match_ids("status IN ('playing', 'finished') AND announced_version < version")

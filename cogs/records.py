@@ -1,0 +1,48 @@
+"""Slash commands about finished games: /history, /stats, /leaderboard and /record."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AnthologyBot
+from cogs.tables import GAME_CHOICES
+
+
+class Records(commands.Cog):
+    def __init__(self, bot: AnthologyBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="history", description="The games that finished in this server lately, and who won.")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.bot.records.show_history(interaction)
+
+    @app_commands.command(name="stats", description="A player's games here: wins, ratings and latest results.")
+    @app_commands.describe(player="Whose (default: yours)", game="Only this game (default: every game)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.User | None = None, game: str | None = None
+    ) -> None:
+        await self.bot.records.show_stats(interaction, (player or interaction.user).id, game)
+
+    @app_commands.command(name="leaderboard", description="A game's best players in this server, by rating.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self.bot.records.show_leaderboard(interaction, game)
+
+    @app_commands.command(name="record", description="A finished game's moves, page by page.")
+    @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
+    @app_commands.guild_only()
+    async def record(
+        self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53] | None = None
+    ) -> None:
+        await self.bot.records.show_record(interaction, table)
+
+
+async def setup(bot: AnthologyBot) -> None:
+    await bot.add_cog(Records(bot))
