@@ -307,7 +307,11 @@ class TableDisplay:
         undo it."""
         if match.id in self._board_edit_pending:
             self._board_edit_pending[match.id] = True
-        self._spawn(self.host.board_shown(match.id, match.version))
+        self._spawn(self._note_board_shown(match))
+
+    async def _note_board_shown(self, match: Match) -> None:
+        if await self.host.board_shown(match.id, match.version) > match.version:
+            self.refresh_board(match.id)  # another change came meanwhile (perhaps another process's)
 
     def catch_up(self, match_ids: Sequence[int]) -> None:
         """Bring boards that fell behind (the bot stopped, or Discord refused an edit) up to date."""
@@ -358,7 +362,10 @@ class TableDisplay:
                     failures += 1
                     continue
                 failures = 0
-                await self.host.board_shown(match_id, match.version, self._said.get(match_id, 0))
+                current = await self.host.board_shown(match_id, match.version, self._said.get(match_id, 0))
+                if current > match.version:
+                    # Changed meanwhile, maybe by another process whose own edit this one may have undone.
+                    self._board_edit_pending[match_id] = True
                 if not self._board_edit_pending.get(match_id):
                     if not match.status.is_live:
                         self._last_board_edit.pop(match_id, None)
@@ -546,7 +553,8 @@ class TableDisplay:
         match_id = snapshot.match.id
         known = self._say_through.get(match_id)
         if known is None:
-            self._said.setdefault(match_id, snapshot.match.announced_version)
+            # Another process may have said later changes since this one last did: the stored version says so.
+            self._said[match_id] = max(self._said.get(match_id, 0), snapshot.match.announced_version)
             self._say_through[match_id] = snapshot
             self._spawn(self._say_until_current(match_id))
         elif known.match.version < snapshot.match.version:

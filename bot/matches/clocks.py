@@ -12,7 +12,6 @@ from typing import Any
 
 from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change
-from bot.matches.refusals import Refusal
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state
 from bot.players import awake_at, clock_runs_out, is_away
 
@@ -103,8 +102,6 @@ class SlowPlay:
                 if await self.store.hold_deadline(deadline, due, deadline.data):
                     self.on_deadlines_changed(due)
                 return None
-        if not await self.store.claim_deadline(deadline):
-            return None
 
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
             match = self._running(stored)
@@ -115,13 +112,10 @@ class SlowPlay:
             action = rules.stand_in(state, seat, self.arrival_of(deadline.due_at))
             if action is None:
                 return None, None  # a computer would not act here (it knows no answer): the turn waits on
-            return self._applied(match, state, seat, match.at_seat(seat).user_id, action, stood_in=True)
+            player = match.at_seat(seat)
+            return self._applied(match, state, seat, player.user_id, action, stood_in=True, claims=deadline)
 
-        try:
-            result = await self._change(deadline.match_id, decide)
-        except Refusal:
-            return None
-        return None if result is None else DeadlineFired(deadline.kind, result.snapshot, (seat,), result=result)
+        return await self._answer(deadline, decide, (seat,))
 
     @staticmethod
     def _reminders(match: Match) -> list[tuple[str, timedelta]]:

@@ -368,7 +368,15 @@ class MatchHost(SlowPlay):
         return replace(reply, snapshot=rated) if isinstance(reply, ActionResult) else rated
 
     def _applied(
-        self, match: Match, state: Any, seat: Seat, user_id: int, action: Action, *, stood_in: bool = False
+        self,
+        match: Match,
+        state: Any,
+        seat: Seat,
+        user_id: int,
+        action: Action,
+        *,
+        stood_in: bool = False,
+        claims: Deadline | None = None,
     ) -> tuple[Change, ActionResult]:
         """The rules applied: the new state with its log entry, deadlines and result, and the report. A move a
         computer made for the seat's player (`stood_in`) counts towards handing the seat to the computer; a move
@@ -406,6 +414,7 @@ class MatchHost(SlowPlay):
             deadlines=[] if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome else None,
             seats_changed=players != match.players,
+            claims=claims,
         )
         return change, ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)
 
@@ -423,8 +432,7 @@ class MatchHost(SlowPlay):
 
     async def _fire(self, deadline: Deadline) -> DeadlineFired | None:
         if deadline.kind is DeadlineKind.GAME_TIMER:
-            # Loaded, applied and committed in one transaction; a timer whose game has ended does nothing.
-            return await self._run_timer(deadline) if await self.store.claim_deadline(deadline) else None
+            return await self._run_timer(deadline)
         if deadline.kind in (DeadlineKind.TURN_CLOCK, DeadlineKind.STAND_IN):
             return await self._stand_in(deadline)
         match = await self.store.load_match(deadline.match_id)
@@ -455,6 +463,10 @@ class MatchHost(SlowPlay):
         return [self.snapshot(match) for match in await self.store.live_matches_of(user_id)]
 
     async def _run_timer(self, deadline: Deadline) -> DeadlineFired | None:
+        """Take the timer's action, answering the deadline in the same transaction (a process killed in between
+        leaves it to fire again, and two processes cannot both take it); a timer whose game has ended or moved
+        past it is only removed."""
+
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
             match = self._running(stored)
             rules = self.rules_for(match)
@@ -465,14 +477,26 @@ class MatchHost(SlowPlay):
             # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
             action = timer.action_at(self.arrival_of(deadline.due_at))
             user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
-            return self._applied(match, state, timer.seat, user_id, action)
+            return self._applied(match, state, timer.seat, user_id, action, claims=deadline)
 
+        return await self._answer(deadline, decide)
+
+    async def _answer(
+        self,
+        deadline: Deadline,
+        decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]],
+        seats: tuple[Seat, ...] = (),
+    ) -> DeadlineFired | None:
+        """Apply what a due deadline asks for, claiming it in the change's own transaction; one the match no
+        longer needs (or that the change was refused) is removed, unless another process answered it first."""
         try:
             result = await self._change(deadline.match_id, decide)
         except Refusal:
-            # The game moved on in a way its timer did not foresee; the next commit re-arms what is due.
+            result = None
+        if result is None:
+            await self.store.claim_deadline(deadline)
             return None
-        return None if result is None else DeadlineFired(deadline.kind, result.snapshot, result=result)
+        return DeadlineFired(deadline.kind, result.snapshot, seats, result=result)
 
     # -- display bookkeeping -------------------------------------------------------------------------------
 
@@ -480,10 +504,11 @@ class MatchHost(SlowPlay):
         """Remember which message shows this match, so later changes can edit it."""
         await self.store.set_board_message(match_id, message_id, self.clock.now())
 
-    async def board_shown(self, match_id: int, version: int, announced_version: int = 0) -> None:
+    async def board_shown(self, match_id: int, version: int, announced_version: int = 0) -> int:
         """The board message now shows this version of the match; the channel was told everything up to
-        `announced_version` (noted with the board, which is written anyway, rather than once per quiet change)."""
-        await self.store.set_board_version(match_id, version, announced_version)
+        `announced_version` (noted with the board, which is written anyway, rather than once per quiet change).
+        Returns the match's version now: a newer one means the board needs another edit."""
+        return await self.store.set_board_version(match_id, version, announced_version)
 
     async def announced(self, match_id: int, version: int) -> None:
         """Every change's channel announcements up to this version were delivered."""

@@ -51,6 +51,9 @@ class Change:
     result: Result | None = None
     seats_changed: bool = False
     """The players' records changed too (a stand-in counted, or a player back at their seat)."""
+    claims: Deadline | None = None
+    """The deadline this change answers (a game timer, a computer's move): removed in the same transaction, and
+    nothing is written if it is gone already (another process answered it), so it is answered exactly once."""
 
 
 class MatchStore(Protocol):
@@ -100,9 +103,10 @@ class MatchStore(Protocol):
 
     async def set_board_message(self, match_id: int, message_id: int, posted_at: datetime) -> None: ...
 
-    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
+    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> int:
         """Note that the board shows this version, and that announcements were delivered up to
-        `announced_version` (a lower one than noted already changes nothing)."""
+        `announced_version` (a lower one than noted already changes nothing); return the match's version now
+        (newer than `version`: a change came meanwhile, perhaps from another process, and the board is behind)."""
         ...
 
     async def stale_boards(self) -> list[int]:

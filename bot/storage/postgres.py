@@ -348,14 +348,17 @@ class PostgresStore(SharedMethods):
             match_id,
         )
 
-    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
-        await self._execute_write(
-            "UPDATE matches SET board_version = greatest(board_version, $1),"
-            " announced_version = greatest(announced_version, $2) WHERE id = $3",
-            version,
-            announced_version,
-            match_id,
+    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> int:
+        current = await self._write(
+            lambda db: db.fetchval(
+                "UPDATE matches SET board_version = greatest(board_version, $1),"
+                " announced_version = greatest(announced_version, $2) WHERE id = $3 RETURNING version",
+                version,
+                announced_version,
+                match_id,
+            )
         )
+        return version if current is None else current
 
     async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
         rows = await self._read(
@@ -396,14 +399,7 @@ class PostgresStore(SharedMethods):
         return [deadline_from_row(row) for row in rows]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
-        status = await self._execute_write(
-            "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2 AND key = $3 AND due_at = $4",
-            deadline.match_id,
-            deadline.kind.value,
-            deadline.key,
-            deadline.due_at,
-        )
-        return _count(status) == 1
+        return await self._write(lambda db: _claim(db, deadline))
 
     async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
         status = await self._execute_write(
@@ -510,8 +506,22 @@ async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | Non
     return None if row is None else _match(row)
 
 
+async def _claim(db: asyncpg.Connection, deadline: Deadline) -> bool:
+    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
+    status = await db.execute(
+        "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2 AND key = $3 AND due_at = $4",
+        deadline.match_id,
+        deadline.kind.value,
+        deadline.key,
+        deadline.due_at,
+    )
+    return _count(status) == 1
+
+
 async def _save(db: asyncpg.Connection, change: Change) -> Saved:
     match = change.match
+    if change.claims is not None and not await _claim(db, change.claims):
+        return Saved(False)
     status = await db.execute(
         "UPDATE matches SET status = $1, opener_id = $2, options = $3, version = $4, state = $5, updated_at = $6,"
         " turn_notice_version = $7, fixed_state = coalesce($8, fixed_state) WHERE id = $9 AND version = $10",

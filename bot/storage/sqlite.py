@@ -356,12 +356,15 @@ class SqliteStore(SharedMethods):
             (message_id, instant_text(posted_at), match_id),
         )
 
-    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> None:
-        await self._execute_write(
-            "UPDATE matches SET board_version = max(board_version, ?),"
-            " announced_version = max(announced_version, ?) WHERE id = ?",
-            (version, announced_version, match_id),
+    async def set_board_version(self, match_id: int, version: int, announced_version: int = 0) -> int:
+        row = await self._write(
+            lambda db: db.execute(
+                "UPDATE matches SET board_version = max(board_version, ?),"
+                " announced_version = max(announced_version, ?) WHERE id = ? RETURNING version",
+                (version, announced_version, match_id),
+            ).fetchone()
         )
+        return row[0] if row else version
 
     async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
         rows = await self._read(
@@ -408,14 +411,7 @@ class SqliteStore(SharedMethods):
         return [deadline_from_row(row) for row in rows]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
-        def claim(db: sqlite3.Connection) -> bool:
-            cursor = db.execute(
-                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
-                (deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.due_at)),
-            )
-            return cursor.rowcount == 1
-
-        return await self._write(claim)
+        return await self._write(lambda db: _claim(db, deadline))
 
     async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
         def hold(db: sqlite3.Connection) -> bool:
@@ -525,8 +521,19 @@ def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
     return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
 
 
+def _claim(db: sqlite3.Connection, deadline: Deadline) -> bool:
+    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
+    cursor = db.execute(
+        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
+        (deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.due_at)),
+    )
+    return cursor.rowcount == 1
+
+
 def _save(db: sqlite3.Connection, change: Change) -> Saved:
     match = change.match
+    if change.claims is not None and not _claim(db, change.claims):
+        return Saved(False)
     cursor = db.execute(
         "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
         " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",

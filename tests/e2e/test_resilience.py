@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from anthology_driver import choose_first, running_anthology
-from support import stored_log
+from support import make_host, stored_log
 
 from bot.matches import MatchStatus
 
@@ -258,3 +258,20 @@ async def test_a_result_the_bot_could_not_announce_before_it_stopped_is_announce
     await anthology.restart()
     await anthology.settled()
     assert len(results()) == 1
+
+
+async def test_a_board_drawn_while_another_process_changed_the_game_is_brought_up_to_date(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    shown = await anthology.match_here()
+    # Another bot process, on the same database, plays a move; this process hears nothing of it.
+    other = make_host(anthology.bot.store, anthology.clock)
+    player = await anthology.actor(shown.id)
+    move = (await other.load(shown.id)).seat_view(shown.player(player.id).seat).legal_actions[0]
+    await other.act(shown.id, player.id, move.notation)
+    # This process then notes a click's edit of the board as it drew it, from before that move.
+    anthology.bot.display.board_edited_by_interaction(shown)
+    await anthology.settled()
+    latest = anthology.bot.display.board_message(await anthology.bot.host.load(shown.id))["embed"]
+    assert anthology.fake.get_message(board.id).embeds[0]["description"] == latest.description
+    assert (await anthology.match_here()).board_version == shown.version + 1

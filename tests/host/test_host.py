@@ -10,7 +10,7 @@ import pytest
 from support import RULES, make_host
 
 from bot.discord_ui.wording import refusal_text
-from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason, StorageBusy
 from bot.players import PlayerSettings
 
 ALICE, BOB, CARA, DAN = 101, 102, 103, 104
@@ -322,6 +322,27 @@ async def test_computer_players_are_seated_after_the_humans_and_play_by_timer(ho
     assert [event.kind for event in fired.result.events] == ["added"]
     (entry,) = (await database.stored_log(match_id))[1:]
     assert entry.user_id == -1 and entry.action == "add 1"
+
+
+async def test_a_timer_whose_change_is_not_written_stays_due_and_fires_later(host, store, clock):
+    """A timer is answered in its change's own transaction: a write that fails (or a process killed before it)
+    leaves it due, rather than claimed and lost."""
+    match_id = await started_timed(host, computer_players=1)
+    await host.act(match_id, ALICE, "add 1")
+    clock.advance(seconds=2)
+    change_match = store.change_match
+
+    async def refused_by_the_database(*arguments):
+        raise StorageBusy("another process keeps the database locked")
+
+    store.change_match = refused_by_the_database
+    with pytest.raises(StorageBusy):
+        await host.fire_due_deadlines()
+    store.change_match = change_match
+    assert DeadlineKind.GAME_TIMER in {deadline.kind for deadline in await store.deadlines_of(match_id)}
+    (fired,) = await host.fire_due_deadlines()
+    assert host.snapshot(fired.match).public_view.total == 2
+    assert await host.fire_due_deadlines() == [], "answered once"
 
 
 async def test_a_computer_is_never_reminded(host, store):
