@@ -62,6 +62,8 @@ TOO_MANY_LATE_EDITS = 30046
 BOARD_FRESH_FOR = timedelta(hours=1)
 MESSAGES_OVER_BOARD = 20
 RECENT_LINES = 4
+CHANGES_RECALLED = 12
+"""Changes read back from the action log for a board's "Latest" lines when this process missed them."""
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
@@ -96,6 +98,8 @@ class TableDisplay:
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
         self._recent: dict[int, deque[str]] = {}
+        self._recent_through: dict[int, int] = {}
+        """Match id -> the version up to which `_recent` holds every change's lines."""
         self._dm_channel_ids: dict[int, int] = {}
         self._said: dict[int, int] = {}
         """Match id -> the version up to which every change's announcements were said."""
@@ -289,10 +293,23 @@ class TableDisplay:
     # -- the board -----------------------------------------------------------------------------------------
 
     def remember(self, match: Match, events: Sequence[Event]) -> None:
-        """Keep the last few public lines, shown on the board under "Latest"."""
+        """Keep the last few public lines, shown on the board under "Latest". Lines of changes this process did
+        not make (another process's, or from before a restart) are read from the action log at the next board
+        edit (`_recall_recent`)."""
         lines = self.renderer(match).describe(match, events, None)
-        if lines:
-            self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
+        self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
+        if self._recent_through.get(match.id) == match.version - 1:
+            self._recent_through[match.id] = match.version
+
+    async def _recall_recent(self, match: Match) -> None:
+        """Read the "Latest" lines of the changes this process has not seen from the action log."""
+        if self._recent_through.get(match.id, 0) >= match.version or match.status is MatchStatus.LOBBY:
+            return
+        recent = deque(maxlen=RECENT_LINES)
+        for _, events in await self.host.changes_after(match, max(match.version - CHANGES_RECALLED, 0)):
+            recent.extend(self.renderer(match).describe(match, events, None))
+        self._recent[match.id] = recent
+        self._recent_through[match.id] = match.version
 
     def refresh_board(self, match_id: int) -> None:
         """Edit the board to the latest state soon; edits already queued for it are merged into one."""
@@ -331,6 +348,7 @@ class TableDisplay:
                 match = snapshot.match
                 if match.board_message_id is None:
                     return
+                await self._recall_recent(match)
                 board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
                     match.board_message_id
                 )
@@ -370,6 +388,7 @@ class TableDisplay:
                     if not match.status.is_live:
                         self._last_board_edit.pop(match_id, None)
                         self._recent.pop(match_id, None)
+                        self._recent_through.pop(match_id, None)
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)

@@ -261,6 +261,7 @@ async def test_a_result_the_bot_could_not_announce_before_it_stopped_is_announce
 
 
 async def test_a_board_drawn_while_another_process_changed_the_game_is_brought_up_to_date(anthology):
+    """The board ends up showing the newest state, with the other process's move under Latest."""
     alice, bob = anthology.alice, anthology.bob
     board = await anthology.started_game(alice, bob)
     shown = await anthology.match_here()
@@ -275,3 +276,5 @@ async def test_a_board_drawn_while_another_process_changed_the_game_is_brought_u
     latest = anthology.bot.display.board_message(await anthology.bot.host.load(shown.id))["embed"]
     assert anthology.fake.get_message(board.id).embeds[0]["description"] == latest.description
     assert (await anthology.match_here()).board_version == shown.version + 1
+    fields = {field["name"]: field["value"] for field in anthology.fake.get_message(board.id).embeds[0]["fields"]}
+    assert fields["Latest"].startswith(player.name), "the other process's move, read from the action log"
