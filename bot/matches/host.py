@@ -4,8 +4,8 @@ Every request follows the same path: load the match from storage, check who is a
 version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
 and result in one transaction, and only then return a `Snapshot` of what to show. For a player's action the
 load, the checks, the rules and the commit are that one transaction, handed to storage as one function
-(`MatchStore.change_match`), so an action costs one trip to the database (the one that ends the game, a second
-to read back the rating changes its result made). A per-match lock serialises simultaneous requests inside this
+(`MatchStore.change_match`), so an action costs one trip to the database (the one that ends the game too: the
+store hands back the rating changes its result made). A per-match lock serialises simultaneous requests inside this
 process; the stored version refuses a write from a stale copy.
 
 The host speaks no platform: a refusal is a reason with details that the adapter words, and the arrival key
@@ -45,6 +45,7 @@ from bot.matches.model import (
     Match,
     MatchStatus,
     Player,
+    RatingChange,
     Result,
 )
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
@@ -356,16 +357,18 @@ class MatchHost(SlowPlay):
         ended the game reports the rating changes its result made too."""
         saved, result = await self.store.change_match(match_id, decide)
         self._check_saved(saved)
-        return await self._rated(result)
+        return await self._rated(result, saved.rated)
 
-    async def _rated(self, reply: Any) -> Any:
+    async def _rated(self, reply: Any, rated: Mapping[int, RatingChange] | None = None) -> Any:
         """`reply` (a snapshot, or an action's result) with its players' rating changes when its game is over:
-        one more read, at the end of a game only (an ordinary move's reply is returned as it is)."""
+        those its result made (`rated`), else read back (an ordinary move's reply is returned as it is)."""
         snapshot = reply.snapshot if isinstance(reply, ActionResult) else reply
         if not isinstance(snapshot, Snapshot) or snapshot.match.status is not MatchStatus.FINISHED:
             return reply
-        rated = snapshot.with_ratings(await self.store.rating_changes(snapshot.match.id))
-        return replace(reply, snapshot=rated) if isinstance(reply, ActionResult) else rated
+        if rated is None:
+            rated = await self.store.rating_changes(snapshot.match.id)
+        with_ratings = snapshot.with_ratings(rated)
+        return replace(reply, snapshot=with_ratings) if isinstance(reply, ActionResult) else with_ratings
 
     def _applied(
         self,

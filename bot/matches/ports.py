@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
@@ -30,11 +30,13 @@ class Clock(Protocol):
 
 @dataclass(frozen=True)
 class Saved:
-    """What a save did: whether it was written (False: the stored version had moved on), and the earliest due
-    time among the deadlines it added or moved (None: it left every deadline as it was)."""
+    """What a save did: whether it was written (False: the stored version had moved on), the earliest due time
+    among the deadlines it added or moved (None: it left every deadline as it was), and the rating changes the
+    result it recorded made (None: it recorded none)."""
 
     written: bool
     earliest_new_due: datetime | None = None
+    rated: Mapping[int, RatingChange] | None = None
 
     def __bool__(self) -> bool:
         return self.written

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time
 from typing import Any
 
-from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, Result
+from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, RatingChange, Result
 from bot.matches.ports import Change, Saved
 from bot.players import PlayerSettings, ServerSettings
 from bot.ratings import Rating, ResultSeat, new_rating, rated_result
@@ -156,32 +156,49 @@ def result_row(result: Result, instant: Instant) -> tuple[Any, ...]:
     )
 
 
-def result_player_rows(result: Result, instant: Instant) -> list[tuple[Any, ...]]:
-    """A result's rows in `result_players`: match_id, user_id, place, won, left_game, team, guild_id, game,
-    finished_at."""
+def result_seats(result: Result) -> list[ResultSeat]:
+    """A result's players as rating takes them."""
     team_of = {user_id: team for team, members in enumerate(result.teams) for user_id in members}
     return [
-        (
-            result.match_id, user_id, place, int(user_id in result.winners), int(user_id in result.left),
-            team_of.get(user_id), result.guild_id, result.game, instant(result.finished_at),
-        )
+        ResultSeat(user_id, place, user_id in result.winners, user_id in result.left, team_of.get(user_id))
         for user_id, place in result.placings.items()
-    ]  # fmt: skip
+    ]
+
+
+def result_player_rows(result: Result, instant: Instant, rated: Mapping[int, RatingChange]) -> list[tuple[Any, ...]]:
+    """A result's rows in `result_players`: match_id, user_id, place, won, left_game, team, guild_id, game,
+    finished_at, rating_before, rating_after (None for a player it did not rate)."""
+    rows = []
+    for seat in result_seats(result):
+        change = rated.get(seat.user_id)
+        rows.append(
+            (
+                result.match_id, seat.user_id, seat.place, int(seat.won), int(seat.left), seat.team,
+                result.guild_id, result.game, instant(result.finished_at),
+                change.before if change else None, change.after if change else None,
+            )
+        )  # fmt: skip
+    return rows
 
 
 def rating_rows(
-    match_id: int, game: str, guild_id: int, seated: Sequence[ResultSeat], before: Mapping[int, Rating]
-) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """A stored result's ratings, from its players' lines and their ratings `before` it (the rated ones): the rows
-    of `ratings` to write (game, guild_id, user_id, mu, sigma, shown, won: a new row, or one more game and the
-    win), and what each player's line notes (rating_before, rating_after, match_id, user_id, as shown ratings).
-    Both by user id: results stored at once by several processes lock the rows they share in the same order."""
+    game: str, guild_id: int, seated: Sequence[ResultSeat], before: Mapping[int, Rating]
+) -> tuple[list[tuple[Any, ...]], dict[int, RatingChange]]:
+    """A result's ratings, from its players' lines and their ratings `before` it (the rated ones): the rows of
+    `ratings` to write (game, guild_id, user_id, mu, sigma, shown, won: a new row, or one more game and the win),
+    by user id (results stored at once by several processes lock the rows they share in the same order), and each
+    player's shown rating before and after."""
     after = sorted(rated_result(seated, before).items())
-    won = {seat.user_id: seat.won for seat in seated}
+    won = {seat.user_id: int(seat.won) for seat in seated}
     return (
         [(game, guild_id, user, rating.mu, rating.sigma, rating.shown, won[user]) for user, rating in after],
-        [(before.get(user, new_rating()).shown, rating.shown, match_id, user) for user, rating in after],
+        {user: RatingChange(before.get(user, new_rating()).shown, rating.shown) for user, rating in after},
     )
+
+
+def noted_ratings(match_id: int, changes: Mapping[int, RatingChange]) -> list[tuple[Any, ...]]:
+    """What a stored result's lines note of the rating changes: rating_before, rating_after, match_id, user_id."""
+    return [(change.before, change.after, match_id, user) for user, change in sorted(changes.items())]
 
 
 def for_match(deadline: Deadline, match_id: int) -> Deadline:

@@ -68,10 +68,12 @@ from bot.storage.common import (
     json_text,
     match_from_row,
     new_match_row,
+    noted_ratings,
     player_settings_from_row,
     rating_rows,
     result_player_rows,
     result_row,
+    result_seats,
     seat_rows,
     server_settings_from_row,
     too_new,
@@ -540,9 +542,8 @@ async def _save(db: asyncpg.Connection, change: Change) -> Saved:
             *action_row(entry, as_is),
         )
     earliest = await _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
-    if change.result is not None:
-        await _write_result(db, change.result)
-    return Saved(True, earliest)
+    rated = await _write_result(db, change.result) if change.result is not None else None
+    return Saved(True, earliest, rated)
 
 
 async def _write_players(db: asyncpg.Connection, match: Match) -> None:
@@ -575,30 +576,27 @@ async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list
     return writes.earliest
 
 
-async def _write_result(db: asyncpg.Connection, result: Result) -> None:
+async def _write_result(db: asyncpg.Connection, result: Result) -> dict[int, RatingChange]:
     await db.execute(
         "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES ($1, $2, $3, $4, $5, $6)",
         *result_row(result, as_is),
     )
+    rated = await _rate(db, result.game, result.guild_id, result_seats(result))
     await db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        result_player_rows(result, as_is),
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
+        " rating_before, rating_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        result_player_rows(result, as_is, rated),
     )
-    await _rate(db, result.match_id, result.game, result.guild_id)
+    return rated
 
 
-async def _rate(db: asyncpg.Connection, match_id: int, game: str, guild_id: int | None) -> None:
-    """Rate a stored result's players in its game and server (in the transaction that stores the result), and
-    note each player's shown rating before and after it, as the SQLite store does."""
-    seated = [
-        ResultSeat(*row)
-        for row in await db.fetch(
-            "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = $1", match_id
-        )
-    ]
+async def _rate(
+    db: asyncpg.Connection, game: str, guild_id: int | None, seated: list[ResultSeat]
+) -> dict[int, RatingChange]:
+    """Rate a result's players in its game and server (in the transaction that stores the result); return each
+    one's shown rating before and after it, as the SQLite store does."""
     if guild_id is None or len(seated) < 2:
-        return
+        return {}
     before = {
         user_id: Rating(mu, sigma)
         for user_id, mu, sigma in await db.fetch(
@@ -608,7 +606,7 @@ async def _rate(db: asyncpg.Connection, match_id: int, game: str, guild_id: int 
             [seat.user_id for seat in seated],
         )
     }
-    ratings, shown = rating_rows(match_id, game, guild_id, seated, before)
+    ratings, changes = rating_rows(game, guild_id, seated, before)
     await db.executemany(
         "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, shown, games, wins)"
         " VALUES ($1, $2, $3, $4, $5, $6, 1, $7) ON CONFLICT (game, guild_id, user_id) DO UPDATE SET"
@@ -616,15 +614,22 @@ async def _rate(db: asyncpg.Connection, match_id: int, game: str, guild_id: int 
         " wins = ratings.wins + excluded.wins",
         ratings,
     )
-    await db.executemany(
-        "UPDATE result_players SET rating_before = $1, rating_after = $2 WHERE match_id = $3 AND user_id = $4", shown
-    )
+    return changes
 
 
 async def _rate_past_results(db: asyncpg.Connection) -> None:
     await db.execute("DELETE FROM ratings")
     for row in await db.fetch("SELECT match_id, game, guild_id FROM results ORDER BY finished_at, match_id"):
-        await _rate(db, row["match_id"], row["game"], row["guild_id"])
+        seated = [
+            ResultSeat(user, place, bool(won), bool(left), team)
+            for user, place, won, left, team in await db.fetch(
+                "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = $1", row["match_id"]
+            )
+        ]
+        await db.executemany(
+            "UPDATE result_players SET rating_before = $1, rating_after = $2 WHERE match_id = $3 AND user_id = $4",
+            noted_ratings(row["match_id"], await _rate(db, row["game"], row["guild_id"], seated)),
+        )
 
 
 IN_CODE: dict[str, Callable[[asyncpg.Connection], Awaitable[None]]] = {RATE_PAST_RESULTS: _rate_past_results}

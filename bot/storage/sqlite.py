@@ -60,11 +60,13 @@ from bot.storage.common import (
     instant_text,
     match_from_row,
     new_match_row,
+    noted_ratings,
     player_settings_from_row,
     rating_rows,
     read_instant,
     result_player_rows,
     result_row,
+    result_seats,
     seat_rows,
     server_settings_from_row,
     too_new,
@@ -551,9 +553,8 @@ def _save(db: sqlite3.Connection, change: Change) -> Saved:
             action_row(entry, instant_text),
         )
     earliest = _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
-    if change.result is not None:
-        _write_result(db, change.result)
-    return Saved(True, earliest)
+    rated = _write_result(db, change.result) if change.result is not None else None
+    return Saved(True, earliest, rated)
 
 
 def _write_players(db: sqlite3.Connection, match: Match) -> None:
@@ -595,30 +596,25 @@ def _replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadl
     return writes.earliest
 
 
-def _write_result(db: sqlite3.Connection, result: Result) -> None:
+def _write_result(db: sqlite3.Connection, result: Result) -> dict[int, RatingChange]:
     db.execute(
         "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
         result_row(result, instant_text),
     )
+    rated = _rate(db, result.game, result.guild_id, result_seats(result))
     db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        result_player_rows(result, instant_text),
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
+        " rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        result_player_rows(result, instant_text, rated),
     )
-    _rate(db, result.match_id, result.game, result.guild_id)
+    return rated
 
 
-def _rate(db: sqlite3.Connection, match_id: int, game: str, guild_id: int | None) -> None:
-    """Rate a stored result's players in its game and server (in the transaction that stores the result), and note
-    each player's shown rating before and after it. A game outside a server, or with one player, rates nobody."""
-    seated = [
-        ResultSeat(*row)
-        for row in db.execute(
-            "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = ?", (match_id,)
-        )
-    ]
+def _rate(db: sqlite3.Connection, game: str, guild_id: int | None, seated: list[ResultSeat]) -> dict[int, RatingChange]:
+    """Rate a result's players in its game and server (in the transaction that stores the result); return each
+    one's shown rating before and after it. A game outside a server, or with one player, rates nobody."""
     if guild_id is None or len(seated) < 2:
-        return
+        return {}
     before = {
         user_id: Rating(mu, sigma)
         for user_id, mu, sigma in db.execute(
@@ -627,16 +623,14 @@ def _rate(db: sqlite3.Connection, match_id: int, game: str, guild_id: int | None
             (game, guild_id, *(seat.user_id for seat in seated)),
         )
     }
-    ratings, shown = rating_rows(match_id, game, guild_id, seated, before)
+    ratings, changes = rating_rows(game, guild_id, seated, before)
     db.executemany(
         "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, shown, games, wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
         " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
         " shown = excluded.shown, games = games + 1, wins = wins + excluded.wins",
         ratings,
     )
-    db.executemany(
-        "UPDATE result_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND user_id = ?", shown
-    )
+    return changes
 
 
 def _rate_past_results(db: sqlite3.Connection) -> None:
@@ -644,7 +638,16 @@ def _rate_past_results(db: sqlite3.Connection) -> None:
     for match_id, game, guild_id in db.execute(
         "SELECT match_id, game, guild_id FROM results ORDER BY finished_at, match_id"
     ).fetchall():
-        _rate(db, match_id, game, guild_id)
+        seated = [
+            ResultSeat(user, place, bool(won), bool(left), team)
+            for user, place, won, left, team in db.execute(
+                "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = ?", (match_id,)
+            )
+        ]
+        db.executemany(
+            "UPDATE result_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND user_id = ?",
+            noted_ratings(match_id, _rate(db, game, guild_id, seated)),
+        )
 
 
 IN_CODE: dict[str, Callable[[sqlite3.Connection], None]] = {RATE_PAST_RESULTS: _rate_past_results}
