@@ -13,10 +13,11 @@ writes nothing. Row locks, not advisory locks: they are released by COMMIT or RO
 and its connection drops, and they guard exactly the row that is changed.
 
 Deadlines fire exactly once: any number of processes may read the same due deadline (`due_deadlines` is a
-plain read), but only the one whose `DELETE` removes the row may fire it (`claim_deadline`). A second claimer's
-DELETE waits on the row lock of the first, and once the first commits, finds no row and deletes nothing.
-`FOR UPDATE SKIP LOCKED` would help only a claimer that holds its transaction open while it fires the
-deadline, which the host does not do: it claims, then changes the match in a transaction of its own.
+plain read), but only the one whose `DELETE` removes the row may fire it (`claim_deadline`, or a change that
+`claims` it: the DELETE is then the first statement of the change's own transaction, so a process that dies
+before committing leaves the deadline due). A second claimer's DELETE waits on the row lock of the first, and
+once the first commits, finds no row and deletes nothing, and its change writes nothing. `FOR UPDATE SKIP
+LOCKED` would only spare the second claimer that short wait.
 
 Each connection has a lock timeout: a statement that waits longer than that for another transaction's lock
 (another process stuck in the middle of a write) fails, its transaction is rolled back, and the host hears
