@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
-from bot.discord_ui.my_games import my_games_embed
+from bot.discord_ui.my_games import my_games_embed, server_names
 from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed
 from bot.players import timezone_names
 
@@ -51,10 +51,10 @@ class Players(commands.Cog):
     async def my_games(self, interaction: discord.Interaction) -> None:
         bot = self.bot
         tables = await bot.host.tables_of(interaction.user.id)
+        names = await server_names(bot, (snapshot.match.guild_id for snapshot in tables))
 
         def server_name(guild_id: int | None) -> str:
-            guild = bot.get_guild(guild_id) if guild_id else None
-            return guild.name if guild is not None else "a server"
+            return names.get(guild_id, "a server")
 
         embed = my_games_embed(interaction.user.id, tables, bot.games, server_name, bot.display.clock_due)
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -3,7 +3,9 @@ whose turn it is with the time left on its clock, and a link to its board. Priva
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import asyncio
+import contextlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import discord
 
@@ -12,7 +14,31 @@ from bot.discord_ui.wording import mention
 from bot.matches import Match, MatchStatus, Snapshot
 
 SHOWN = 25
+ASK_FOR_NAMES_SECONDS = 1.5
+"""How long /mygames waits for Discord to name servers of other processes' shards (it must answer within 3 s)."""
 """An embed holds at most 25 fields: the oldest tables first, the rest counted."""
+
+
+async def server_names(client: discord.Client, guild_ids: Iterable[int | None]) -> dict[int, str]:
+    """The names of these servers: from this process's shards, else asked of Discord (a server another process's
+    shard serves, as a direct message's /mygames reaches shard 0's process); "a server" when Discord will not say
+    in time."""
+    names = {}
+    unknown = set()
+    for guild_id in {guild_id for guild_id in guild_ids if guild_id is not None}:
+        guild = client.get_guild(guild_id)
+        if guild is not None:
+            names[guild_id] = guild.name
+        else:
+            unknown.add(guild_id)
+
+    async def ask(guild_id: int) -> None:
+        with contextlib.suppress(discord.HTTPException, TimeoutError):
+            async with asyncio.timeout(ASK_FOR_NAMES_SECONDS):
+                names[guild_id] = (await client.fetch_guild(guild_id, with_counts=False)).name
+
+    await asyncio.gather(*(ask(guild_id) for guild_id in unknown))
+    return names
 
 
 def board_link(match: Match) -> str:
