@@ -468,7 +468,10 @@ class TableDisplay:
             return True
         try:
             channel = await self._dm_channel(player.user_id)
-            await channel.send(**self.panel_message(snapshot, seat, heading=heading))
+            # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
+            # process catching up at its start) is not posted twice.
+            nonce = _nonce(match.id, match.version, f"seat {seat}")
+            await channel.send(**self.panel_message(snapshot, seat, heading=heading), nonce=nonce)
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
@@ -724,8 +727,9 @@ def _away_hours(settings: PlayerSettings) -> tuple:
     return settings.timezone, settings.away_from, settings.away_until
 
 
-def _nonce(match_id: int, version: int, index: int) -> str:
-    """The same 24 characters for the same line every time it is sent (Discord takes nonces of up to 25)."""
+def _nonce(match_id: int, version: int, index: int | str) -> str:
+    """The same 24 characters for the same message every time it is sent (Discord takes nonces of up to 25): a
+    change's line `index`, or its DM to a seat."""
     return hashlib.blake2b(f"{match_id}:{version}:{index}".encode(), digest_size=12).hexdigest()
 
 

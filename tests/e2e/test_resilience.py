@@ -278,3 +278,20 @@ async def test_a_board_drawn_while_another_process_changed_the_game_is_brought_u
     assert (await anthology.match_here()).board_version == shown.version + 1
     fields = {field["name"]: field["value"] for field in anthology.fake.get_message(board.id).embeds[0]["fields"]}
     assert fields["Latest"].startswith(player.name), "the other process's move, read from the action log"
+
+
+async def test_a_turn_dm_sent_again_by_a_catch_up_is_not_posted_twice(anthology):
+    """Another process starting up catches up turn notices it cannot know were sent: Discord's nonce keeps them
+    from reaching the player twice."""
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.started_game(alice, bob)
+    match_id = (await anthology.match_here()).id
+    player = await anthology.actor(match_id)
+    await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    waiting = await anthology.actor(match_id)
+    told = len(waiting.dms())
+    snapshot = await anthology.bot.host.load(match_id)
+    anthology.bot.display.tell_untold([snapshot])
+    anthology.bot.display.tell_untold([snapshot])
+    await anthology.settled()
+    assert len(waiting.dms()) == told
