@@ -69,7 +69,7 @@ def too_new(current: int, known: int, elsewhere: str) -> DatabaseTooNew:
 
 def instant_text(moment: datetime) -> str:
     """An instant as SQLite stores it: one fixed format in UTC, so instants sort correctly as text."""
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat(timespec="microseconds")
 
 
 def read_instant(value: str | datetime) -> datetime:
@@ -77,9 +77,13 @@ def read_instant(value: str | datetime) -> datetime:
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
+_SORTED_JSON = json.JSONEncoder(sort_keys=True)
+"""One encoder for every write: `json.dumps` with an option builds a new one each call, several per action."""
+
+
 def json_text(value: Any) -> str:
     """Options, events, deadline data and outcomes, stored as JSON text with sorted keys."""
-    return json.dumps(value, sort_keys=True)
+    return _SORTED_JSON.encode(value)
 
 
 Instant = Callable[[datetime], Any]

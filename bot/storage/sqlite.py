@@ -58,6 +58,7 @@ from bot.storage.common import (
     deadline_writes,
     for_match,
     instant_text,
+    json_text,
     match_from_row,
     new_match_row,
     noted_ratings,
@@ -566,7 +567,7 @@ def _write_players(db: sqlite3.Connection, match: Match) -> None:
 
 
 def _deadline_row(deadline: Deadline) -> tuple[str, str]:
-    return instant_text(deadline.due_at), json.dumps(deadline.data, sort_keys=True)
+    return instant_text(deadline.due_at), json_text(deadline.data)
 
 
 def _write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadline]) -> None:
