@@ -204,22 +204,26 @@ class TableDisplay:
         self._settings[user_id] = settings
 
     async def _learn_settings(self, snapshot: Snapshot, turn_started_for: Iterable[int]) -> None:
-        """Read the settings of the players a clock now waits for: afresh for those whose turn just began, once
-        for the others. A board drawn before showed their clock by what was known then, so it is drawn again
-        if that changed."""
+        """Read afresh the settings of the players whose turn just began (how to tell them, and their clocks),
+        and once those of the others a clock waits for. A board drawn before showed their clock by what was known
+        then, so it is drawn again if that changed."""
         match = snapshot.match
-        if not match.clock_seconds:
-            return
-        started = set(turn_started_for)
+        unknown = {seat for seat in snapshot.actors if match.at_seat(seat).user_id not in self._settings}
         changed = False
-        for seat in snapshot.actors:
+        for seat in set(turn_started_for) | (unknown if match.clock_seconds else set()):
             player = match.at_seat(seat)
-            if player.is_computer or (seat not in started and player.user_id in self._settings):
+            if player.is_computer:
                 continue
             known = _away_hours(self._settings.get(player.user_id, PlayerSettings()))
             changed = _away_hours(await self._settings_of(player.user_id, fresh=True)) != known or changed
-        if changed:
+        if changed and match.clock_seconds:
             self.refresh_board(match.id)
+
+    async def _turn_began(self, snapshot: Snapshot, turn_started_for: Sequence[int]) -> None:
+        """Learn the waiting players' settings, then tell those whose turn began, the way they chose."""
+        await self._learn_settings(snapshot, turn_started_for)
+        if turn_started_for:
+            await self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True)
 
     def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
@@ -458,7 +462,7 @@ class TableDisplay:
         renderer = self.renderer(match)
         if player.is_computer or player.left:
             return True
-        notice = (await self._settings_of(player.user_id, fresh=True)).notice if turn else DM
+        notice = (await self._settings_of(player.user_id)).notice if turn else DM
         if notice == QUIET:
             return True
         if notice == MENTION:
@@ -538,9 +542,7 @@ class TableDisplay:
             self.remember(match, events)
             self.refresh_board(match.id)
         self._queue_announcements(snapshot, events)
-        self._spawn(self._learn_settings(snapshot, turn_started_for))
-        if turn_started_for:
-            self._spawn(self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True))
+        self._spawn(self._turn_began(snapshot, turn_started_for))
 
     def tell_untold(self, snapshots: Sequence[Snapshot]) -> None:
         """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM)."""
