@@ -10,11 +10,12 @@ format (`instant_text`), PostgreSQL as `timestamptz` (`as_is`); `read_instant` r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time
 from typing import Any
+
+import orjson
 
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, RatingChange, Result
 from bot.matches.ports import Change, Saved
@@ -77,13 +78,9 @@ def read_instant(value: str | datetime) -> datetime:
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
-_SORTED_JSON = json.JSONEncoder(sort_keys=True)
-"""One encoder for every write: `json.dumps` with an option builds a new one each call, several per action."""
-
-
 def json_text(value: Any) -> str:
-    """Options, events, deadline data and outcomes, stored as JSON text with sorted keys."""
-    return _SORTED_JSON.encode(value)
+    """Options, events, deadline data and outcomes, stored as JSON text with sorted keys (an int key as text)."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 Instant = Callable[[datetime], Any]
@@ -227,7 +224,7 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
         channel_id=row["channel_id"],
         opener_id=row["opener_id"],
         status=MatchStatus(row["status"]),
-        options=json.loads(row["options"]),
+        options=orjson.loads(row["options"]),
         seed=row["seed"],
         version=row["version"],
         created_at=read_instant(row["created_at"]),
@@ -260,7 +257,7 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
 
 def deadline_from_row(row: Row) -> Deadline:
     return Deadline(
-        row["match_id"], DeadlineKind(row["kind"]), read_instant(row["due_at"]), json.loads(row["data"]), row["key"]
+        row["match_id"], DeadlineKind(row["kind"]), read_instant(row["due_at"]), orjson.loads(row["data"]), row["key"]
     )
 
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -39,6 +38,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+import orjson
 
 from bot.matches.model import (
     Deadline,
@@ -273,7 +273,7 @@ class PostgresStore(SharedMethods):
                 row["channel_id"],
                 row["board_message_id"],
                 row["finished_at"],
-                tuple((user_id, name) for user_id, name in json.loads(row["winners"])),
+                tuple((user_id, name) for user_id, name in orjson.loads(row["winners"])),
             )
             for row in rows
         ]
@@ -371,7 +371,7 @@ class PostgresStore(SharedMethods):
                 after_version,
             )
         )
-        return [(row["version"], json.loads(row["events"])) for row in rows]
+        return [(row["version"], orjson.loads(row["events"])) for row in rows]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""
@@ -501,7 +501,7 @@ async def _fetch_record(db: asyncpg.Connection, query: str, asked: dict[str, Any
 
 
 def _match(row: asyncpg.Record) -> Match:
-    return match_from_row(row, json.loads(row["seat_rows"]))
+    return match_from_row(row, orjson.loads(row["seat_rows"]))
 
 
 async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
+import orjson
 
 from bot.matches.model import (
     Deadline,
@@ -376,7 +376,7 @@ class SqliteStore(SharedMethods):
                 (match_id, after_version),
             ).fetchall()
         )
-        return [(row[0], json.loads(row[1])) for row in rows]
+        return [(row[0], orjson.loads(row[1])) for row in rows]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""

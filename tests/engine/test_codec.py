@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,19 +69,21 @@ class Whole:
 
 
 texts = st.text(max_size=8)
+integers = st.integers(-(2**63), 2**63 - 1)
+"""Every int both databases can keep (the codec's range)."""
 tokens = st.builds(Token, st.integers(1, 13), st.sampled_from(Suit))
 rows = st.builds(
     Row,
     texts,
-    st.tuples(st.integers()) | st.lists(st.integers(), max_size=4).map(tuple),
+    st.tuples(integers) | st.lists(integers, max_size=4).map(tuple),
     st.none() | texts,
-    st.integers(),
+    integers,
 )
 inners = st.builds(
     Inner,
     st.lists(tokens, max_size=5).map(tuple),
-    st.tuples(texts, st.integers()),
-    st.dictionaries(st.integers(-5, 5), st.integers(), max_size=3),
+    st.tuples(texts, integers),
+    st.dictionaries(st.integers(-5, 5), integers, max_size=3),
 )
 wholes = st.builds(
     Whole,
@@ -90,7 +93,7 @@ wholes = st.builds(
     st.lists(st.lists(texts, max_size=3).map(tuple), max_size=3).map(tuple),
     st.floats(allow_nan=False, allow_infinity=False),
     st.booleans(),
-    added_later=st.integers(),
+    added_later=integers,
 )
 
 
@@ -99,6 +102,13 @@ def test_every_value_reads_back_exactly_through_real_json(value: Whole):
     text = canonical_json(encode(value))
     assert decode(Whole, json.loads(text)) == value
     assert canonical_json(encode(decode(Whole, json.loads(text)))) == text
+    assert decode(Whole, orjson.loads(text)) == value, "as the host reads it"
+
+
+@pytest.mark.parametrize("beyond", [2**64, -(2**63) - 1])
+def test_an_int_beyond_64_bits_is_refused_rather_than_written_inexactly(beyond: int):
+    with pytest.raises(TypeError):
+        canonical_json(encode({"count": beyond}))
 
 
 def test_each_form_is_written_as_documented():
