@@ -6,16 +6,21 @@ kept apart."""
 from __future__ import annotations
 
 import functools
-import json
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+import orjson
 
 from bot.engine import Event, GameRules, Outcome, Seat, canonical_json
 from bot.matches.model import DeadlineKind, Match, MatchStatus, RatingChange
 
 FIXED_PARTS_KEPT = 512
 """Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
+LATEST_STATES_KEPT = 1000
+"""Matches whose latest state is kept decoded, the most recently played: the next action at such a table finds
+its state already decoded."""
 
 
 @dataclass(frozen=True)
@@ -96,21 +101,64 @@ class DeadlineFired:
         return self.snapshot.match
 
 
-def decode_state(rules: GameRules, match: Match) -> Any:
-    """The game state of a started match, its fixed fields put back."""
-    data = json.loads(match.state_json)
+def decode_state(rules: GameRules, match: Match, *, keep: bool = True) -> Any:
+    """The game state of a started match, its fixed fields put back; `keep=False` for a one-off read that should
+    not push a table in play out of the kept states."""
+    kept = _LATEST_STATES.get(rules, match)
+    if kept is not None:
+        return kept
+    data = orjson.loads(match.state_json)
     if match.fixed_json is None:
-        return rules.decode_state(data)
-    return rules.decode_state(data, _fixed_values(rules, match.fixed_json))
+        state = rules.decode_state(data)
+    else:
+        state = rules.decode_state(data, _fixed_values(rules, match.fixed_json))
+    if keep:
+        _LATEST_STATES.keep(rules, match, match.state_json, state)
+    return state
 
 
 @functools.lru_cache(maxsize=FIXED_PARTS_KEPT)
 def _fixed_values(rules: GameRules, fixed_json: str) -> Mapping[str, Any]:
     # Keyed by the stored text itself, which never changes for a match: a kept entry cannot go stale, even when
     # another process changes the match.
-    return rules.decode_fixed(json.loads(fixed_json))
+    return rules.decode_fixed(orjson.loads(fixed_json))
 
 
 def encode_state(rules: GameRules, state: Any, match: Match) -> str:
-    """The state as `match` stores it: without its fixed fields when the match keeps them apart."""
-    return canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
+    """The state as `match` stores it: without its fixed fields when the match keeps them apart. It is kept
+    decoded, as the state the match's next action will most likely load."""
+    text = canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
+    _LATEST_STATES.keep(rules, match, text, state)
+    return text
+
+
+class _LatestStates:
+    """Each recently played match's latest state, decoded, beside the stored text it was decoded from (or encoded
+    to). A state is used again only for the very same text, fixed part and rules, so a kept entry can never be
+    stale: a state another process wrote, or one whose commit failed, simply is not found. Sharing one decoded
+    state between actions is safe because the rules never change a state (the conformance suite checks it).
+    The host decides on the database's thread and reads snapshots on the event loop's, hence the lock."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._states: dict[int, tuple[GameRules, str | None, str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, rules: GameRules, match: Match) -> Any:
+        entry = self._states.get(match.id)
+        if entry is None:
+            return None
+        kept_rules, fixed_json, state_json, state = entry
+        if kept_rules is rules and state_json == match.state_json and fixed_json == match.fixed_json:
+            return state
+        return None
+
+    def keep(self, rules: GameRules, match: Match, state_json: str, state: Any) -> None:
+        with self._lock:
+            self._states.pop(match.id, None)  # re-inserted last: the dict's order is the order of use
+            self._states[match.id] = (rules, match.fixed_json, state_json, state)
+            if len(self._states) > self._size:
+                del self._states[next(iter(self._states))]
+
+
+_LATEST_STATES = _LatestStates(LATEST_STATES_KEPT)
