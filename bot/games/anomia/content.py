@@ -43,6 +43,11 @@ class Category:
     answers: tuple[Answer, ...]
     predicate: Predicate | None = None
 
+    def __hash__(self) -> int:
+        # Ids are unique, and judging looks categories up by hash on every answer: hashing every answer and
+        # alias each time cost more than the lookup saved.
+        return hash(self.id)
+
 
 @dataclass(frozen=True)
 class Symbol:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise
 
 from bot.games.anomia.content import Category, Predicate
@@ -50,9 +50,10 @@ def plural_forms(key: str) -> frozenset[str]:
     return frozenset(forms)
 
 
-@lru_cache(maxsize=4096)
+@cache
 def accepted_forms(category: Category) -> frozenset[str]:
-    """Every plural form of every listed answer and alias of `category`."""
+    """Every plural form of every listed answer and alias of `category` (a fifth of a millisecond to build, so
+    the rules build every category's when they load, rather than in the middle of a face-off)."""
     forms: set[str] = set()
     for answer in category.answers:
         for text in (answer.text, *answer.aliases):

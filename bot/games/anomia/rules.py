@@ -63,6 +63,7 @@ from bot.games.anomia.deck import build_deck
 from bot.games.anomia.events import AnomiaEnd, AnomiaEvent
 from bot.games.anomia.faceoff import give_answer, hear, may_skip, remind, settle_command, skip_command, skip_voters
 from bot.games.anomia.flipping import flip, outcome_of
+from bot.games.anomia.judging import accepted_forms
 from bot.games.anomia.state import (
     ASYNC,
     CHALLENGE,
@@ -134,6 +135,8 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
 
     def __init__(self, content: AnomiaContent) -> None:
         self.content = content
+        for category in content.categories:
+            accepted_forms(category)  # built now, so no answer waits for its category's
         self._last_public: tuple[AnomiaState | None, AnomiaPublicView | None] = (None, None)
         """The last state whose public table `view` built, and that table."""
 
