@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.engine import Seat
 from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player, Result
 from bot.matches.ports import Change
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state
@@ -23,6 +24,8 @@ FORFEIT = "forfeit"
 """The reason of a result a leaver forfeited (`Match.leaver_forfeits`), beside the games' own end reasons."""
 HAND_OVER_AFTER = 3
 """Stand-in turns in a row after which the computer plays the seat until its player acts again."""
+REMINDER, CLOCK_RUNS_OUT = "reminder", "clock runs out"
+"""What a stage of the turn's deadline does (see `SlowPlay._turn_stages`)."""
 
 
 class SlowPlay:
@@ -66,42 +69,58 @@ class SlowPlay:
         )  # fmt: skip
         return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
 
-    async def _remind(self, deadline: Deadline, match: Match) -> DeadlineFired | None:
-        """Remind the seats the turn waits for; one in their away hours is reminded when they end (the reminder
-        stays stored, moved to then, so a restart keeps it)."""
-        now = self.clock.now()
-        seats = tuple(deadline.data.get("seats", ()))
-        held = {}
-        for seat in seats:
-            settings = await self.player_settings(match.at_seat(seat).user_id)
-            if is_away(settings, now):
-                held[seat] = awake_at(settings, now)
-        if held:
-            due = min(held.values())
-            if not await self.store.hold_deadline(deadline, due, {**deadline.data, "seats": sorted(held)}):
-                return None
-            self.on_deadlines_changed(due)
-        elif not await self.store.claim_deadline(deadline):
-            return None
-        awake = tuple(seat for seat in seats if seat not in held)
-        return DeadlineFired(deadline.kind, self.snapshot(match), awake) if awake else None
-
-    async def _stand_in(self, deadline: Deadline) -> DeadlineFired | None:
-        """A computer's move for a seat: its player's turn clock ran out (counted outside their away hours: a
-        clock that ran partly in them is moved on, and fires later), or the computer plays the seat for them."""
-        seat, version = deadline.data["seat"], deadline.data["version"]
+    async def _turn_due(self, deadline: Deadline) -> DeadlineFired | None:
+        """The turn's deadline fell due: remind the seats it waits for at each reminder (one in their away hours
+        when they end), and when the clock has run out for a seat (counted outside its player's away hours), let
+        a computer make that move. What is left to do stays in the row, moved to when it falls due, so a restart
+        keeps it; a turn that is over only has its row removed."""
+        data = deadline.data
         match = await self.store.load_match(deadline.match_id)
-        if match is None or match.status is not MatchStatus.PLAYING or match.version != version:
+        if match is None or match.status is not MatchStatus.PLAYING or match.version != data["version"]:
             await self.store.claim_deadline(deadline)
             return None
-        if deadline.kind is DeadlineKind.TURN_CLOCK:
-            settings = await self.player_settings(match.at_seat(seat).user_id)
-            since = datetime.fromisoformat(deadline.data["since"])
-            due = clock_runs_out(settings, since, timedelta(seconds=match.clock_seconds))
-            if due > self.clock.now():
-                if await self.store.hold_deadline(deadline, due, deadline.data):
-                    self.on_deadlines_changed(due)
+        now, seats, stages = self.clock.now(), data["seats"], self._turn_stages(match)
+        stage = data["stage"]
+        held = {int(seat): datetime.fromisoformat(at) for seat, at in data.get("held", {}).items()}
+        reminded = {seat for seat, at in held.items() if at <= now}
+        settings = {seat: await self.player_settings(match.at_seat(seat).user_id) for seat in seats}
+        while stage < len(stages) and stages[stage][0] != CLOCK_RUNS_OUT and match.updated_at + stages[stage][1] <= now:
+            for seat in seats:
+                if is_away(settings[seat], now):
+                    held[seat] = awake_at(settings[seat], now)
+                else:
+                    reminded.add(seat)
+            stage += 1
+        held = {seat: at for seat, at in held.items() if seat not in reminded}
+        upcoming = list(held.values())
+        if stage < len(stages):
+            due = match.updated_at + stages[stage][1]
+            if stages[stage][0] == CLOCK_RUNS_OUT and due <= now:
+                clock = timedelta(seconds=match.clock_seconds)
+                runs_out = {seat: clock_runs_out(settings[seat], match.updated_at, clock) for seat in seats}
+                ran_out = [seat for seat in seats if runs_out[seat] <= now]
+                if ran_out:  # the computer's move starts a new turn, with reminders of its own
+                    return await self._stand_in(deadline, ran_out[0], DeadlineKind.TURN_CLOCK)
+                due = min(runs_out.values())
+            upcoming.append(due)
+        if not upcoming:
+            if not await self.store.claim_deadline(deadline):
                 return None
+        else:
+            due = min(upcoming)
+            rest = {**data, "stage": stage, "held": {str(seat): at.isoformat() for seat, at in sorted(held.items())}}
+            if not await self.store.hold_deadline(deadline, due, rest):
+                return None  # another process answered it
+            self.on_deadlines_changed(due)
+        awake = tuple(sorted(reminded))
+        return DeadlineFired(DeadlineKind.TURN_REMINDER, self.snapshot(match), awake) if awake else None
+
+    async def _stand_in(
+        self, deadline: Deadline, seat: Seat, kind: DeadlineKind = DeadlineKind.STAND_IN
+    ) -> DeadlineFired | None:
+        """A computer's move for a seat, claiming `deadline` in the move's transaction: its player's turn clock
+        ran out (`kind` TURN_CLOCK), or the computer plays the seat for them."""
+        version = deadline.data["version"]
 
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
             match = self._running(stored)
@@ -115,38 +134,37 @@ class SlowPlay:
             player = match.at_seat(seat)
             return self._applied(match, state, seat, player.user_id, action, stood_in=True, claims=deadline)
 
-        return await self._answer(deadline, decide, (seat,))
+        return await self._answer(deadline, decide, (seat,), kind)
 
     @staticmethod
-    def _reminders(match: Match) -> list[tuple[str, timedelta]]:
-        """When a waiting player is reminded: at half their turn clock and shortly before it runs out (a tenth of
-        it, at most an hour, before); on a table without a clock, after its reminder interval."""
+    def _turn_stages(match: Match) -> list[tuple[str, timedelta]]:
+        """What the turn's deadline does, and when, counted from the turn's start: on a table with a clock, a
+        reminder at half the clock and one shortly before it runs out (a tenth of it, at most an hour, before),
+        then the clock running out; on a table without, one reminder after its reminder interval."""
         if not match.clock_seconds:
-            return [("", timedelta(seconds=match.reminder_after_seconds))]
+            return [(REMINDER, timedelta(seconds=match.reminder_after_seconds))]
         clock = timedelta(seconds=match.clock_seconds)
-        return [("half", clock / 2), ("soon", clock - min(clock / 10, timedelta(hours=1)))]
+        return [(REMINDER, clock / 2), (REMINDER, clock - min(clock / 10, timedelta(hours=1))), (CLOCK_RUNS_OUT, clock)]
 
-    def _deadlines_for(self, match: Match, state: Any) -> list[Deadline]:
-        """Every deadline the match's state calls for: for each person who must act, their turn clock (or, for a
-        seat the computer plays, its move) and their reminders; and the game's timers (each keeps its first due
-        time)."""
+    def _deadlines_for(self, match: Match, state: Any, *, stage: int = 0) -> list[Deadline]:
+        """Every deadline the match's state calls for: one for the turn (its reminders and clock, for everyone who
+        must act, from `stage` on), a move for each seat the computer plays, and the game's timers (each keeps its
+        first due time). A turn starts at every change of the match."""
         rules = self.rules_for(match)
         deadlines = []
-        humans = sorted(seat for seat in rules.actors(state) if not match.at_seat(seat).is_computer)
-        for seat in humans:
-            data = {"seat": seat, "version": match.version}
-            if match.at_seat(seat).computer_plays:
+        waiting = []
+        for seat in sorted(rules.actors(state)):
+            player = match.at_seat(seat)
+            if player.computer_plays:
+                data = {"seat": seat, "version": match.version}
                 due_at = match.updated_at + STAND_IN_DELAY
                 deadlines.append(Deadline(match.id, DeadlineKind.STAND_IN, due_at, data, str(seat)))
-            elif match.clock_seconds:
-                # Due when it would run out with no away hours; at that moment it is moved on if they paused it.
-                due_at = match.updated_at + timedelta(seconds=match.clock_seconds)
-                data["since"] = match.updated_at.isoformat()
-                deadlines.append(Deadline(match.id, DeadlineKind.TURN_CLOCK, due_at, data, str(seat)))
-        reminded = [seat for seat in humans if not match.at_seat(seat).computer_plays]
-        data = {"seats": reminded, "version": match.version}
-        for key, after in self._reminders(match) if reminded else ():
-            deadlines.append(Deadline(match.id, DeadlineKind.TURN_REMINDER, match.updated_at + after, data, key))
+            elif not player.is_computer:
+                waiting.append(seat)
+        if waiting:
+            data = {"seats": waiting, "version": match.version, "stage": stage}
+            due_at = match.updated_at + self._turn_stages(match)[stage][1]
+            deadlines.append(Deadline(match.id, DeadlineKind.TURN, due_at, data))
         for timer in rules.timers(state):
             due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
             deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key, keeps_first_due=True))

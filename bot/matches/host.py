@@ -115,7 +115,7 @@ class MatchHost(SlowPlay):
             if match.state_json is None:
                 continue
             try:
-                decode_state(self.rules_for(match), match)
+                decode_state(self.rules_for(match), match, keep=False)
             except (KeyError, ValueError, TypeError):
                 unreadable.append(match.id)
             if live % CHECKED_BETWEEN_PAUSES == 0:
@@ -436,24 +436,36 @@ class MatchHost(SlowPlay):
     async def _fire(self, deadline: Deadline) -> DeadlineFired | None:
         if deadline.kind is DeadlineKind.GAME_TIMER:
             return await self._run_timer(deadline)
-        if deadline.kind in (DeadlineKind.TURN_CLOCK, DeadlineKind.STAND_IN):
-            return await self._stand_in(deadline)
+        if deadline.kind is DeadlineKind.TURN:
+            return await self._turn_due(deadline)
+        if deadline.kind is DeadlineKind.STAND_IN:
+            return await self._stand_in(deadline, deadline.data["seat"])
+        if deadline.kind in (DeadlineKind.TURN_REMINDER, DeadlineKind.TURN_CLOCK):
+            return await self._turn_from_rows_of_old(deadline)
         match = await self.store.load_match(deadline.match_id)
-        if deadline.kind is DeadlineKind.LOBBY_EXPIRY:
-            if match is None or match.status is not MatchStatus.LOBBY:
-                await self.store.claim_deadline(deadline)
-                return None
-            expired = match.with_changes(
-                status=MatchStatus.EXPIRED, version=match.version + 1, updated_at=self.clock.now()
-            )
-            if not await self.store.save_match(expired, expected_version=match.version, deadlines=[]):
-                return None
-            return DeadlineFired(deadline.kind, self.snapshot(expired))
-        current = match is not None and match.status is MatchStatus.PLAYING
-        if current and deadline.data.get("version") == match.version:
-            return await self._remind(deadline, match)
-        await self.store.claim_deadline(deadline)  # a reminder for a turn that is over
-        return None
+        if match is None or match.status is not MatchStatus.LOBBY:
+            await self.store.claim_deadline(deadline)
+            return None
+        expired = match.with_changes(status=MatchStatus.EXPIRED, version=match.version + 1, updated_at=self.clock.now())
+        if not await self.store.save_match(expired, expected_version=match.version, deadlines=[]):
+            return None
+        return DeadlineFired(deadline.kind, self.snapshot(expired))
+
+    async def _turn_from_rows_of_old(self, deadline: Deadline) -> DeadlineFired | None:
+        """A reminder or clock row stored by a version before the turn's one deadline: the match's deadlines are
+        worked out anew, the turn's from the stage this row stood for (the stages before it were done), and the
+        new row answers at once what was due."""
+        match = await self.store.load_match(deadline.match_id)
+        if match is None or match.status is not MatchStatus.PLAYING or deadline.data.get("version") != match.version:
+            await self.store.claim_deadline(deadline)
+            return None
+        stage = {"soon": 1}.get(deadline.key, 0) if deadline.kind is DeadlineKind.TURN_REMINDER else 2
+        stage = min(stage, len(self._turn_stages(match)) - 1)
+        deadlines = self._deadlines_for(match, decode_state(self.rules_for(match), match), stage=stage)
+        if not await self.store.save_match(match, expected_version=match.version, deadlines=deadlines):
+            return None
+        turn = next((each for each in deadlines if each.kind is DeadlineKind.TURN), None)
+        return await self._turn_due(turn) if turn is not None else None
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         return await self.store.player_settings(user_id)
@@ -489,9 +501,11 @@ class MatchHost(SlowPlay):
         deadline: Deadline,
         decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]],
         seats: tuple[Seat, ...] = (),
+        kind: DeadlineKind | None = None,
     ) -> DeadlineFired | None:
         """Apply what a due deadline asks for, claiming it in the change's own transaction; one the match no
-        longer needs (or that the change was refused) is removed, unless another process answered it first."""
+        longer needs (or that the change was refused) is removed, unless another process answered it first.
+        `kind` says what fired, when it is not the deadline's own kind."""
         try:
             result = await self._change(deadline.match_id, decide)
         except Refusal:
@@ -499,7 +513,7 @@ class MatchHost(SlowPlay):
         if result is None:
             await self.store.claim_deadline(deadline)
             return None
-        return DeadlineFired(deadline.kind, result.snapshot, seats, result=result)
+        return DeadlineFired(kind or deadline.kind, result.snapshot, seats, result=result)
 
     # -- display bookkeeping -------------------------------------------------------------------------------
 

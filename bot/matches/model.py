@@ -26,12 +26,18 @@ class MatchStatus(StrEnum):
 
 
 class DeadlineKind(StrEnum):
+    TURN = "turn"
+    """The turn's one deadline: the reminders of the players it waits for, then their turn clock (see
+    `SlowPlay._turn_stages`); its data say which stage is next, and whom a reminder waits for."""
     TURN_REMINDER = "turn_reminder"
+    """What fired: players were reminded of their turn. (Versions before the turn's one deadline stored a row of
+    this kind per reminder.)"""
     LOBBY_EXPIRY = "lobby_expiry"
     GAME_TIMER = "game_timer"
     """A timed action the game asked for (see bot.engine.Timer)."""
     TURN_CLOCK = "turn_clock"
-    """A player's turn clock: when it runs out (outside their away hours), a computer takes the turn for them."""
+    """What fired: a player's turn clock ran out (outside their away hours), and a computer took the turn for
+    them. (Versions before the turn's one deadline stored a row of this kind per seat.)"""
     STAND_IN = "stand_in"
     """A seat the computer plays (after three stand-ins in a row): its move, made by the computer."""
 

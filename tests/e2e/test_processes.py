@@ -41,6 +41,8 @@ NO_LISTED_ANSWER = "xyzzy"
 """An answer no category lists: under `lists` judging the other players vote on it."""
 LOOKS_AGAIN = timedelta(seconds=1.2)
 """Longer than a process's longest sleep on a shared database (one second): by then every process has looked."""
+HALF_A_DAY, AN_HOUR_TO_GO = timedelta(hours=12, minutes=1), timedelta(hours=23, minutes=1)
+"""How old a turn on a day's clock is just after its first reminder is due, and just after its second."""
 
 
 async def until(check: Callable[[], Awaitable[object]], what: str, timeout: float = 15) -> object:
@@ -95,15 +97,18 @@ class Tables:
     async def versions(self, match_id: int) -> list[int]:
         return [entry.version for entry in await self.database.stored_log(match_id)]
 
-    async def remind_now(self, match_id: int, key: str, after: timedelta = timedelta(0)) -> None:
-        """Bring a turn reminder forward to `after` from now (a day's turn clock reminds at half of it)."""
+    async def remind_now(self, match_id: int, turn_began_ago: timedelta) -> None:
+        """Make the turn look `turn_began_ago` old, its deadline due now (a day's turn clock reminds at half of it
+        and an hour before it runs out)."""
         async with self.database.connection() as connection:
+            await connection.execute(
+                "UPDATE matches SET updated_at = $1 WHERE id = $2", datetime.now(UTC) - turn_began_ago, match_id
+            )
             moved = await connection.execute(
-                "UPDATE deadlines SET due_at = $1 WHERE match_id = $2 AND kind = $3 AND key = $4",
-                datetime.now(UTC) + after,
+                "UPDATE deadlines SET due_at = $1 WHERE match_id = $2 AND kind = $3",
+                datetime.now(UTC),
                 match_id,
-                DeadlineKind.TURN_REMINDER.value,
-                key,
+                DeadlineKind.TURN.value,
             )
         assert moved == "UPDATE 1"
 
@@ -243,17 +248,19 @@ async def test_two_processes_on_one_postgresql_share_the_shards_and_one_keeps_th
 
             # Both games' reminders fall due while both processes look for due deadlines: each fires once.
             waiting = {zero_games: players[await tables.actor(zero_id)], one_games: players[await tables.actor(one_id)]}
-            for match_id in (zero_id, one_id):
-                await tables.remind_now(match_id, "half")
-                await tables.remind_now(match_id, "soon", LOOKS_AGAIN)
-            await fake.wait_for(lambda: all(len(reminders(user, channel)) == 2 for channel, user in waiting.items()))
+            for count, turn_began_ago in enumerate((HALF_A_DAY, AN_HOUR_TO_GO), start=1):
+                for match_id in (zero_id, one_id):
+                    await tables.remind_now(match_id, turn_began_ago)
+                await fake.wait_for(
+                    lambda count=count: all(len(reminders(user, channel)) == count for channel, user in waiting.items())
+                )
 
             # The second process dies with a timer of its server's Anomia game pending; the first fires it, and
             # reminds the second's players too.
             killed_at = await kill_with_a_timer_pending(second, tables, anomia_id, eve, anomia_board)
             await play_from_direct_message(waiting[one_games], fake, tables, one_id)
             reminded = players[await tables.actor(one_id)]
-            await tables.remind_now(one_id, "half")
+            await tables.remind_now(one_id, HALF_A_DAY)
 
             async def fired_and_shown() -> bool:
                 moved = (await tables.host.load(anomia_id)).match.version > killed_at

@@ -10,7 +10,7 @@ from datetime import time, timedelta
 import pytest
 from support import RULES, make_host
 
-from bot.matches import DeadlineKind, MatchHost, MatchStatus
+from bot.matches import Deadline, DeadlineKind, MatchHost, MatchStatus
 from bot.players import PlayerSettings
 
 ALICE, BOB, CARA = 101, 102, 103
@@ -63,6 +63,62 @@ async def test_a_clock_stops_in_the_players_away_hours(host, store, clock):
     clock.advance(minutes=1)
     (fired,) = await fired_clocks(host)
     assert fired.kind is DeadlineKind.TURN_CLOCK and fired.seats == (waiting.seat,)
+
+
+async def test_reminders_missed_in_the_away_hours_come_once_when_they_end_and_the_clock_after(host, store, clock):
+    match_id = await started(host)  # 12:00 UTC; reminders at 12:30 and 12:54, the clock out at 13:00
+    waiting = await to_act(host, match_id)
+    await store.save_player_settings(waiting.user_id, PlayerSettings("UTC", time(12, 20), time(14, 0)))
+    reminded = []
+    for _ in range(160):  # to 14:40, a minute at a time: 20 minutes ran before the away hours, 40 are left after
+        clock.advance(minutes=1)
+        for fired in await host.fire_due_deadlines():
+            reminded.append((fired.kind, clock.now().strftime("%H:%M"), fired.seats))
+    assert reminded == [
+        (DeadlineKind.TURN_REMINDER, "14:00", (waiting.seat,)),
+        (DeadlineKind.TURN_CLOCK, "14:40", (waiting.seat,)),
+    ]
+
+
+async def test_a_turn_is_one_deadline_row_rewritten_by_each_move(host, store, clock):
+    match_id = await started(host)
+    for _ in range(3):
+        (turn,) = await store.deadlines_of(match_id)
+        assert turn.kind is DeadlineKind.TURN and turn.due_at == clock.now() + timedelta(minutes=30)
+        clock.advance(minutes=1)
+        await host.act(match_id, (await to_act(host, match_id)).user_id, "add 1")
+
+
+@pytest.mark.parametrize(
+    ("stored_by_old", "reminders"), [(("half", "soon", "clock"), ["12:30", "12:54"]), (("clock",), [])]
+)
+async def test_reminder_and_clock_rows_an_older_version_stored_still_remind_and_run_out(
+    host, store, clock, stored_by_old, reminders
+):
+    match_id = await started(host)
+    match = await host.get(match_id)
+    waiting = await to_act(host, match_id)
+    since, version = match.updated_at, match.version
+    reminder = {"seats": [waiting.seat], "version": version}
+    rows = {
+        "half": Deadline(match_id, DeadlineKind.TURN_REMINDER, since + timedelta(minutes=30), reminder, "half"),
+        "soon": Deadline(match_id, DeadlineKind.TURN_REMINDER, since + timedelta(minutes=54), reminder, "soon"),
+        "clock": Deadline(
+            match_id,
+            DeadlineKind.TURN_CLOCK,
+            since + timedelta(hours=1),
+            {"seat": waiting.seat, "version": version, "since": since.isoformat()},
+            str(waiting.seat),
+        ),
+    }
+    assert await store.save_match(match, expected_version=version, deadlines=[rows[name] for name in stored_by_old])
+    fired_at = {DeadlineKind.TURN_REMINDER: [], DeadlineKind.TURN_CLOCK: []}
+    for _ in range(60):
+        clock.advance(minutes=1)
+        for fired in await host.fire_due_deadlines():
+            fired_at[fired.kind].append(clock.now().strftime("%H:%M"))
+    assert fired_at == {DeadlineKind.TURN_REMINDER: reminders, DeadlineKind.TURN_CLOCK: ["13:00"]}
+    assert [each.kind for each in await store.deadlines_of(match_id)] == [DeadlineKind.TURN]
 
 
 async def test_three_stand_ins_in_a_row_hand_the_seat_to_the_computer_until_its_player_acts(host, clock):

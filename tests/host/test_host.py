@@ -232,7 +232,7 @@ async def test_a_reminder_due_in_the_players_away_hours_waits_for_their_end_even
     await store.save_player_settings(player, PlayerSettings("Europe/Lisbon", time(22, 0), time(6, 0)))
     clock.advance(hours=12)  # due at midnight in Lisbon (UTC in January): asleep
     assert await host.fire_due_deadlines() == []
-    (held,) = [each for each in await store.deadlines_of(match_id) if each.key == "half"]  # half of a day's clock
+    (held,) = [each for each in await store.deadlines_of(match_id) if each.kind is DeadlineKind.TURN]
     assert held.due_at == clock.now() + timedelta(hours=6)
     await store.close()
 
