@@ -48,7 +48,9 @@ def _model() -> PlackettLuce:
     return PlackettLuce()
 
 
+@cache
 def new_rating() -> Rating:
+    """A new player's rating (the same every time: openskill's defaults)."""
     fresh = _model().rating()
     return Rating(fresh.mu, fresh.sigma)
 
