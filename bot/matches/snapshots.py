@@ -20,7 +20,7 @@ FIXED_PARTS_KEPT = 512
 """Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
 LATEST_STATES_KEPT = 1000
 """Matches whose latest state is kept decoded, the most recently played: the next action at such a table finds
-its state already decoded."""
+its state already decoded. A state with its text takes a few kilobytes to a few tens of them."""
 
 
 @dataclass(frozen=True)
