@@ -2,7 +2,8 @@
 
 Each is a discord.py DynamicItem: its custom_id names the match (and, where a click must not act on an old
 board, the state version), and it is registered once with `add_dynamic_items`. Nothing is kept in a View:
-every click loads the match from storage through the table controller (`client.tables`).
+every click loads the match from storage through the table controller (`client.tables`). Messages carry them
+in a `Controls`, which discord.py does not keep either.
 """
 
 from __future__ import annotations
@@ -17,6 +18,16 @@ from bot.discord_ui.limits import BUTTON_LABEL, OPTION_LABEL, fit_text
 CUSTOM_ID_PREFIX = "anth:"
 """Every custom_id of ours starts so (the templates below spell it out)."""
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
+
+
+class Controls(discord.ui.View):
+    """The buttons and menus of one message, all dynamic items. discord.py keeps every View a message is sent or
+    edited with, to route its clicks (and gives an ephemeral reply's a 15-minute timer task, all of it alive until
+    then): ours are routed by their custom_id alone, so this one is stopped at once and never kept."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
 
 
 class LobbyButton(

@@ -17,7 +17,7 @@ from typing import Concatenate, ParamSpec
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, EntryBox, LeaveGameButton
+from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, Controls, EntryBox, LeaveGameButton
 from bot.discord_ui.display import TableDisplay, forfeit_text
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
@@ -229,7 +229,7 @@ class TableController:
             if match.player(interaction.user.id).left:
                 await reply_privately(interaction, "You already left this game.")
                 return
-            view = discord.ui.View(timeout=None)
+            view = Controls()
             view.add_item(LeaveGameButton(match.id))
             forfeits = match.leaver_forfeits and len(match.players) == 2
             question = (

@@ -39,6 +39,7 @@ from bot.catalogue import Game
 from bot.discord_ui.components import (
     ActionButton,
     ActionSelect,
+    Controls,
     EntryButton,
     HandButton,
     LobbyButton,
@@ -148,7 +149,7 @@ class TableDisplay:
             embed.add_field(name="Game over", value=forfeit_text(match), inline=False)
         if match.status is MatchStatus.FINISHED:
             embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
-        components = discord.ui.View(timeout=None)
+        components = Controls()
         if match.status is MatchStatus.PLAYING:
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
                 choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
@@ -229,7 +230,7 @@ class TableDisplay:
         """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
         match = snapshot.match
         panel = self.renderer(match).panel(match, snapshot.seat_view(seat))
-        view = discord.ui.View(timeout=None)
+        view = Controls()
         picks = list(panel.picks)
         for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
             chunk = picks[start : start + SELECT_OPTIONS]
@@ -284,8 +285,8 @@ class TableDisplay:
             embed.description = "This table was closed before the game began."
         return embed
 
-    def _lobby_view(self, match: Match) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+    def _lobby_view(self, match: Match) -> Controls:
+        view = Controls()
         if match.status is MatchStatus.LOBBY:
             for verb in ("join", "leave", "start"):
                 view.add_item(LobbyButton(match.id, verb))

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import RecordsButton
+from bot.discord_ui.components import Controls, RecordsButton
 from bot.discord_ui.display import forfeit_text
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
@@ -164,9 +164,9 @@ def record_pages(lines: Sequence[str]) -> list[list[str]]:
     return pages
 
 
-def _pager(view: str, key: str, page: int, pages: int, mode: str) -> discord.ui.View:
+def _pager(view: str, key: str, page: int, pages: int, mode: str) -> Controls:
     """Previous and Next (when there is more than one page), and for a private message a button to post it."""
-    buttons = discord.ui.View(timeout=None)
+    buttons = Controls()
     if pages > 1:
         buttons.add_item(RecordsButton(view, key, max(page - 1, 0), mode, "◀ Previous", disabled=page == 0))
         buttons.add_item(RecordsButton(view, key, min(page + 1, pages - 1), mode, "Next ▶", disabled=page >= pages - 1))

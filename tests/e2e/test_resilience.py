@@ -163,6 +163,25 @@ async def test_rest_calls_per_user_action(anthology):
     assert sum(calls.values()) <= 3, calls
 
 
+async def test_private_panels_and_boards_leave_nothing_behind_in_the_bot(anthology):
+    # discord.py keeps every View a message is sent with, and gives an ephemeral reply's a 15-minute timer task:
+    # a bot that let it would grow with every My hand pressed. The bot's controls are routed by custom_id alone.
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice)
+    await (await bob.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    match = await anthology.match_here()
+    tasks_before = len(asyncio.all_tasks())
+    moves = 0
+    while moves < 20 and (player := await anthology.actor(match.id)) is not None:
+        await (await choose_first(player, await anthology.hand_panel(player, board))).response()
+        moves += 1
+    await anthology.settled()
+    assert moves >= 5
+    assert len(asyncio.all_tasks()) <= tasks_before + 2, "no task left per panel"
+
+
 async def board_is_current(anthology, board, match_id: int) -> bool:
     snapshot = await anthology.bot.host.load(match_id)
     top = snapshot.public_view.top_card.label if snapshot.public_view.top_card else "none yet"
