@@ -21,7 +21,8 @@ Errors and tracebacks in the bot's stderr, late interaction responses (over the 
 that stopped moving are reported with the figures (details on stderr), and so is the CPU each process used in the
 window (percent of one core, all threads): `bot_cpu_percent` (the bot's process), `bench_cpu_percent` (the fake
 and the players) and `machine_cpu_percent` (all processes on all cores; more than the sum of the two means
-something else ran).
+something else ran); and the bot's resident memory when the window began and ended (`bot_rss_mb_start`,
+`bot_rss_mb_end`: a bot that keeps what it sent grows between them).
 
     .venv/bin/python bench/load_bench.py                              # 50 tables, 30 s, this checkout's bot
     .venv/bin/python bench/load_bench.py --tables 10 --seconds 10     # a quick look
@@ -157,6 +158,13 @@ class BotProcess:
         text = Path(f"/proc/{self.process.pid}/stat").read_text()
         fields = text.rsplit(")", 1)[1].split()  # fields from the third on (state), after the command's name
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        """The bot process's resident memory now, in MB (/proc/<pid>/status VmRSS)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+        return float("nan")
 
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -381,6 +389,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             stats.measuring = True
             window_start, bench_cpu_start = time.monotonic(), time.process_time()
             bot_cpu_start, machine_start = bot.cpu_seconds(), machine_busy_seconds()
+            rss_start = bot.rss_mb()
             await asyncio.sleep(seconds)
             stats.measuring = False
             gc.set_threshold(*thresholds)
@@ -388,6 +397,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             window = time.monotonic() - window_start
             bench_cpu = time.process_time() - bench_cpu_start
             bot_cpu, machine = bot.cpu_seconds() - bot_cpu_start, machine_busy_seconds() - machine_start
+            rss_end = bot.rss_mb()
             moves = stats.moves_total - moves_before
             stuck = [
                 f"#{t.channel.name} ({t.gave_up or t.doing})"
@@ -431,6 +441,8 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
         "bench_cpu_percent": round(100 * bench_cpu / window),
         "machine_cpu_percent": round(100 * machine / window),
         "cores": os.cpu_count(),
+        "bot_rss_mb_start": rss_start,
+        "bot_rss_mb_end": rss_end,
         **summary("db_read", stats.read_ms or [float("nan")]),
         "db_read_ms_max": round(max(stats.read_ms, default=float("nan")), 2),
         **summary("bench_loop_lag", stats.lag_ms or [float("nan")]),
