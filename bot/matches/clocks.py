@@ -177,6 +177,8 @@ def after_move(player: Player, *, stood_in: bool) -> Player:
     if player.left:
         return player
     if not stood_in:
+        if player.stood_in == 0 and not player.computer_plays:
+            return player  # as nearly every move finds it: the match's seats are then not written again
         return replace(player, stood_in=0, computer_plays=False)
     count = player.stood_in + 1
     return replace(player, stood_in=count, computer_plays=player.computer_plays or count >= HAND_OVER_AFTER)
