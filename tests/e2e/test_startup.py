@@ -94,7 +94,8 @@ def test_a_postgresql_database_it_cannot_reach_is_named_in_one_line_without_its_
     assert list(tmp_path.iterdir()) == [], "no SQLite file is made beside it"
 
 
-async def test_sigterm_stops_a_real_bot_process_cleanly(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+async def test_a_stop_signal_stops_a_real_bot_process_cleanly(tmp_path, stop):
     database = tmp_path / "anthology.sqlite3"
     environment = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(database), "LOG_LEVEL": "INFO"}
     async with FakeDiscord() as fake:
@@ -111,7 +112,7 @@ async def test_sigterm_stops_a_real_bot_process_cleanly(tmp_path):
         try:
             await fake.wait_for(lambda: fake.gateway.identifies, 30, "the bot process to connect")
             await fake.wait_for(lambda: (tmp_path / "anthology.sqlite3-wal").exists(), 10, "the database in use")
-            process.send_signal(signal.SIGTERM)
+            process.send_signal(stop)
             status = await asyncio.wait_for(process.wait(), 10)
         finally:
             if process.returncode is None:
