@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from support_games import CountToRules, TimedCountRules
+from support_games import CountToRules, RoundCountRules, TimedCountRules
 
 from bot.catalogue import load_games
 from bot.discord_ui.snowflake import snowflake_at
@@ -35,7 +35,7 @@ class FakeClock:
 
 def make_host(store: MatchStore, clock: FakeClock) -> MatchHost:
     seeds = itertools.count(7)
-    games = {**RULES, CountToRules.key: CountToRules(), TimedCountRules.key: TimedCountRules()}
+    games = {**RULES, **{rules.key: rules for rules in (CountToRules(), TimedCountRules(), RoundCountRules())}}
     return MatchHost(store, clock, games, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
 
 

@@ -1,5 +1,6 @@
 """A tiny game for testing the host without any real game's rules: players take turns adding 1 or 2 to a
-running total; whoever reaches the target wins. It implements the full GameRules interface."""
+running total; whoever reaches the target wins. It implements the full GameRules interface. Two variants: one with
+timers, and one played in rounds, where a turn waits on every seat at once."""
 
 from __future__ import annotations
 
@@ -125,3 +126,46 @@ class TimedCountRules(CountToRules):
         if state.total < state.target // 2:
             timers.append(Timer("bonus", 60, Add(2)))
         return timers
+
+
+@dataclass(frozen=True)
+class RoundState:
+    seats: int
+    target: int
+    total: int
+    added: tuple[int, ...] = ()
+    """The seats that added in this round, in order; a round ends when every seat has."""
+    last: int = 0
+    """The seat that added last."""
+
+
+class RoundCountRules(CountToRules):
+    """Count To in rounds: every seat adds once a round, all of them at the same time (a turn that waits on
+    several seats at once, as an Anomia face-off or Anachronism's choosing of forces does)."""
+
+    key = "roundcount"
+    title = "Round Count"
+    state_type = RoundState
+
+    def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> RoundState:
+        return RoundState(seating.seat_count, options["target"], 0)
+
+    def actors(self, state: RoundState) -> frozenset[int]:
+        if state.total >= state.target:
+            return frozenset()
+        return frozenset(range(state.seats)) - frozenset(state.added)
+
+    def apply(self, state: RoundState, seat: int, action: Add) -> tuple[RoundState, list[Event]]:
+        if action.amount not in (1, 2):
+            raise IllegalAction("You may add 1 or 2.")
+        if seat not in self.actors(state):
+            raise IllegalAction("You added in this round already.")
+        total = min(state.total + action.amount, state.target)
+        added = () if len(state.added) + 1 == state.seats else (*state.added, seat)
+        new_state = RoundState(state.seats, state.target, total, added, seat)
+        return new_state, [Event(CountEvent.ADDED, seat, {"amount": action.amount, "total": total})]
+
+    def outcome(self, state: RoundState) -> Outcome | None:
+        if state.total < state.target:
+            return None
+        return Outcome((state.last,), CountEnd.REACHED_TARGET)

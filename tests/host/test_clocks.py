@@ -80,6 +80,29 @@ async def test_reminders_missed_in_the_away_hours_come_once_when_they_end_and_th
     ]
 
 
+async def test_a_turn_of_two_reminds_the_awake_player_on_time_and_the_away_one_when_their_hours_end(host, store, clock):
+    match = await host.open_table(
+        guild_id=1, channel_id=500, game="roundcount", opener_id=ALICE, opener_name="Alice", clock=timedelta(hours=1)
+    )
+    await host.join(match.id, BOB, "Bob")
+    await host.start(match.id, ALICE)  # 12:00 UTC: both add at once; reminders at 12:30 and 12:54, clocks at 13:00
+    await store.save_player_settings(BOB, PlayerSettings("UTC", time(12, 20), time(14, 0)))
+    names = {player.seat: player.name for player in (await host.get(match.id)).players}
+    fired_at = []
+    for _ in range(180):  # to 15:00, a minute at a time
+        clock.advance(minutes=1)
+        for fired in await host.fire_due_deadlines():
+            fired_at.append((clock.now().strftime("%H:%M"), fired.kind, [names[seat] for seat in fired.seats]))
+    reminder, runs_out = DeadlineKind.TURN_REMINDER, DeadlineKind.TURN_CLOCK
+    assert fired_at == [
+        ("12:30", reminder, ["Alice"]),  # Bob's waits for the end of his away hours
+        ("12:54", reminder, ["Alice"]),
+        ("13:00", runs_out, ["Alice"]),  # a computer adds for her; Bob's turn goes on, his clock from 13:00
+        ("14:00", reminder, ["Bob"]),  # once, for the two that fell in his away hours
+        ("15:00", runs_out, ["Bob"]),  # his hour from 13:00 counts from the end of his away hours
+    ]
+
+
 async def test_a_turn_is_one_deadline_row_rewritten_by_each_move(host, store, clock):
     match_id = await started(host)
     for _ in range(3):
