@@ -20,7 +20,7 @@ try:
 except ImportError:  # not made for Windows, where asyncio's own loop serves
     uvloop = None
 
-from bot.app import run
+from bot.app import AnthologyBot, run
 from bot.config import ConfigError, load_settings
 from bot.storage import DatabaseUnusable
 
@@ -52,19 +52,34 @@ def main() -> int:
 
 
 def _run_on_fastest_loop(serving) -> None:
-    """Run `serving` to its end on uvloop's event loop where there is one. Under load the bot spends about a
-    third of its main thread in the loop and its transports, and uvloop's (in C, on libuv) gave about a fifth
-    more moves a second in bench/load_bench.py."""
+    """Run `serving` to its end on uvloop's event loop where there is one. Under load the bot spent about a
+    third of its main thread in asyncio's loop and its sockets; uvloop's (in C, on libuv) gave 5 to 25 % more
+    moves a second in bench/load_bench.py."""
     with asyncio.Runner(loop_factory=uvloop.new_event_loop if uvloop else None) as runner:
         runner.run(serving)
 
 
 async def _serve(settings) -> None:
-    """`run`, cancelled by SIGTERM as asyncio cancels it for Ctrl+C; a cancelled run closes everything it opened."""
+    """`run` until SIGTERM or Ctrl+C, which cancel it and close the bot; a cancelled run closes everything it
+    opened. Cancelling alone is not enough: on Python 3.11, asyncio.wait_for (which discord.py awaits while it
+    connects) swallows a cancellation that comes as what it waits for completes, and the bot ran on. Closing the
+    bot, as discord.py's own close does, makes its run end by itself."""
+    serving = asyncio.current_task()
+    bots: list[AnthologyBot] = []
+    closing: set[asyncio.Task[None]] = set()
+
+    def stop() -> None:
+        serving.cancel()
+        if bots:
+            close = asyncio.create_task(bots[-1].close())
+            closing.add(close)
+            close.add_done_callback(closing.discard)
+
     if threading.current_thread() is threading.main_thread():  # signals reach only the main thread
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
+        for signal_number in (signal.SIGTERM, signal.SIGINT):
+            asyncio.get_running_loop().add_signal_handler(signal_number, stop)
     with contextlib.suppress(asyncio.CancelledError):
-        await run(settings)
+        await run(settings, started=bots.append)
 
 
 if __name__ == "__main__":

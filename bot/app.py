@@ -187,7 +187,8 @@ async def run(
     """Run the bot until it is closed or cancelled. Without the Message Content intent, run on without it. The
     database is checked before anything reaches Discord, and closed (checkpointed) however the run ends.
 
-    Tests pass a clock, a source of game seeds and a `started` hook; `python -m bot` passes only settings."""
+    Tests pass a clock and a source of game seeds; `started` is told of each bot made (`python -m bot` closes it
+    on a stop signal)."""
     games = load_games()  # every game's content, read once
     # The content lives as long as the process: the garbage collector need not walk it again and again.
     gc.freeze()
