@@ -1,20 +1,26 @@
 """The SQLite store: the host's MatchStore on one aiosqlite connection.
 
-Each operation is one trip to the connection's thread: a plain function that runs all of its statements there
-(`_read`, or `_write` inside `BEGIN IMMEDIATE ... COMMIT`), rather than one trip per statement. A trip is what
-costs most (a hand-off to the thread and a wake-up of the event loop, more than the statements themselves), so
-a player's action is a single trip: `change_match` loads the match, lets the host decide (the pure rules) and
-writes the result in one transaction. Because the thread runs one function at a time, no read can ever land
-between another operation's BEGIN and COMMIT: readers never see an uncommitted transaction, and a write
-transaction holds SQLite's lock only for the fraction of a millisecond its statements take, never across
-event-loop turns. That is why there is no batching of commits (group commit): a commit is already as short as
-SQLite allows.
+Each operation is a plain function that runs all of its statements at once (`_read`, or `_write` inside
+`BEGIN IMMEDIATE ... COMMIT`), rather than one statement per call, so a player's action is a single call:
+`change_match` loads the match, lets the host decide (the pure rules) and writes the result in one transaction.
 
-WAL lets other processes read beside the writer; busy_timeout rides out another process's write. Copying the
-write-ahead log back into the database file (a checkpoint, 10-15 ms) is done every second by a connection of its
-own rather than by whichever commit happens to fill the log, so no player's action waits for it. A state, its
-log entry, its deadlines and its result are stored together or not at all. Deadlines are diffed against the
-stored rows, so an action that leaves them as they were writes none.
+That function runs in place, on the event loop's thread, whenever nothing waits on the connection's thread.
+Handing it to the thread would cost more than the statements (a hand-off, a wake-up of the event loop, and the
+two threads taking turns at the interpreter lock): in WAL mode with `synchronous = NORMAL` a commit only
+appends a few pages to the log in the OS's cache, a fraction of a millisecond, and nothing waits for the disk
+(a checkpoint does that, below). Only what may wait goes to the thread: in place, the busy timeout is zero, so
+when another process holds the write lock BEGIN fails at once and the operation runs on the thread instead,
+which waits for the lock up to the busy timeout while the event loop goes on. While anything is on the thread,
+later operations queue behind it there, in order. Either way one operation runs at a time, so no read ever
+lands between another operation's BEGIN and COMMIT: readers never see an uncommitted transaction, and a write
+transaction holds SQLite's lock only while its statements run, never across event-loop turns. That is why
+there is no batching of commits (group commit): a commit is already as short as SQLite allows.
+
+WAL lets other processes read beside the writer. Copying the write-ahead log back into the database file (a
+checkpoint, 10-15 ms, with the only fsync) is done every second by a connection of its own, on its own thread,
+rather than by whichever commit happens to fill the log, so no player's action waits for it. A state, its log
+entry, its deadlines and its result are stored together or not at all. Deadlines are diffed against the stored
+rows, so an action that leaves them as they were writes none.
 """
 
 from __future__ import annotations
@@ -99,8 +105,14 @@ def _trouble(error: sqlite3.Error) -> str:
 class SqliteStore(SharedMethods):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
-    def __init__(self, connection: aiosqlite.Connection, checkpointer: aiosqlite.Connection) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, checkpointer: aiosqlite.Connection, busy_timeout_ms: int
+    ) -> None:
         self._db = connection
+        self._in_place = connection._conn  # the same sqlite3 connection, used from the event loop's thread
+        self._busy_timeout_ms = busy_timeout_ms
+        self._on_thread = 0
+        """Operations handed to the connection's thread and not yet finished there."""
         self._checkpointer = checkpointer
         self._checkpoints = asyncio.create_task(self._checkpoint_now_and_then(), name="sqlite checkpoints")
         self._closed = False
@@ -117,12 +129,13 @@ class SqliteStore(SharedMethods):
         if not path.parent.is_dir():
             raise DatabaseUnusable(f"The folder of the database {path} does not exist; create it first.")
         try:
-            connection = await aiosqlite.connect(str(path), isolation_level=None)
+            connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise DatabaseUnusable(f"Cannot open the database {path}: {error}.") from None
+        busy_timeout_ms = busy_timeout_ms or BUSY_TIMEOUT_MS
         try:
             connection.row_factory = sqlite3.Row
-            await connection.execute(f"PRAGMA busy_timeout = {busy_timeout_ms or BUSY_TIMEOUT_MS}")
+            await connection.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
             # Read before anything is written: a damaged file or another program's file must stay as it is.
             async with connection.execute("PRAGMA quick_check") as cursor:
                 verdict = [row[0] for row in await cursor.fetchall()]
@@ -133,6 +146,7 @@ class SqliteStore(SharedMethods):
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA wal_autocheckpoint = 0")
             await cls._migrate(connection)
+            await connection.execute("PRAGMA busy_timeout = 0")  # in place; see the module docstring
             checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
         except sqlite3.DatabaseError as error:
             await connection.close()
@@ -140,7 +154,7 @@ class SqliteStore(SharedMethods):
         except BaseException:
             await connection.close()
             raise
-        return cls(connection, checkpointer)
+        return cls(connection, checkpointer, busy_timeout_ms)
 
     async def close(self) -> None:
         """Write everything back into the database file (no -wal file is left behind) and close it. Closing a
@@ -152,9 +166,11 @@ class SqliteStore(SharedMethods):
         with contextlib.suppress(asyncio.CancelledError):
             await self._checkpoints
         await self._checkpointer.close()
-        with contextlib.suppress(sqlite3.Error):
-            await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        await self._db.close()
+        try:
+            with contextlib.suppress(sqlite3.Error):
+                await self._thread_trip(lambda db: db.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+        finally:
+            await self._db.close()  # else its thread would keep the process from exiting
 
     async def _checkpoint_now_and_then(self) -> None:
         while True:
@@ -191,22 +207,49 @@ class SqliteStore(SharedMethods):
 
             await connection._execute(migrate, connection._conn)
 
-    # -- one trip to the connection's thread ---------------------------------------------------------------
+    # -- one operation, one call: in place, or on the connection's thread ----------------------------------
 
     async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` on the connection's thread, in one trip."""
-        # aiosqlite has no public call for several statements in one trip; `_execute` is the one its own
-        # methods use to run a function on its thread (the version range is pinned in pyproject.toml).
-        return await self._db._execute(work, self._db._conn)
+        """Run `work`'s statements: in place, unless that would have to wait (see the module docstring)."""
+        if not self._on_thread:
+            try:
+                return work(self._in_place)
+            except sqlite3.OperationalError as error:
+                if not _busy(error):
+                    raise
+        return await self._thread_trip(work)
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK if it raises), in one trip."""
+        """Run `work` inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK if it raises), like `_read`."""
         try:
-            return await self._read(lambda db: _in_transaction(db, work))
+            if not self._on_thread:
+                try:
+                    self._in_place.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as error:
+                    if not _busy(error):
+                        raise
+                else:
+                    return _then_commit(self._in_place, work)
+            return await self._thread_trip(lambda db: _in_transaction(db, work))
         except sqlite3.OperationalError as error:
-            if "locked" in str(error) or "busy" in str(error):
+            if _busy(error):
                 raise StorageBusy(str(error)) from None
             raise
+
+    async def _thread_trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the connection's thread, waiting up to the busy timeout for another process's lock."""
+        self._on_thread += 1
+        # aiosqlite has no public call for several statements in one trip; `_execute` is the one its own
+        # methods use to run a function on its thread (the version range is pinned in pyproject.toml).
+        trip = asyncio.ensure_future(self._db._execute(_patiently, self._in_place, work, self._busy_timeout_ms))
+        trip.add_done_callback(self._thread_trip_ended)
+        # Shielded: were the caller cancelled, the work still runs, and nothing may run in place until it ends.
+        return await asyncio.shield(trip)
+
+    def _thread_trip_ended(self, trip: asyncio.Future[Any]) -> None:
+        self._on_thread -= 1
+        if not trip.cancelled():
+            trip.exception()  # a caller that was cancelled meanwhile no longer hears of it
 
     # -- matches -------------------------------------------------------------------------------------------
 
@@ -489,14 +532,32 @@ class SqliteStore(SharedMethods):
         await self._write(lambda db: db.execute(sql, parameters))
 
 
+def _busy(error: sqlite3.OperationalError) -> bool:
+    """Whether another process's lock made the statement fail."""
+    return "locked" in str(error) or "busy" in str(error)
+
+
+def _patiently(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T], busy_timeout_ms: int) -> T:
+    db.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
+    try:
+        return work(db)
+    finally:
+        db.execute("PRAGMA busy_timeout = 0")
+
+
 def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     db.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for another process's write
+    return _then_commit(db, work)
+
+
+def _then_commit(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     try:
         done = work(db)
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # some errors end the transaction themselves
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
     return done
 
 

@@ -71,6 +71,28 @@ async def test_a_database_another_process_keeps_locked_refuses_the_write_and_cha
         await store.close()
 
 
+async def test_a_write_waiting_for_another_process_lock_leaves_the_bot_free_and_goes_through_once_it_is_gone(
+    database, clock
+):
+    patience = 10.0
+    store = await database.open(patience_ms=int(patience * 1000))
+    try:
+        host = make_host(store, clock)
+        match = await host.open_table(guild_id=1, channel_id=5, game="countto", opener_id=1, opener_name="A")
+        loop = asyncio.get_running_loop()
+        async with database.another_process_writing(match.id):
+            joining = asyncio.create_task(host.join(match.id, 2, "B"))
+            began = loop.time()
+            for _ in range(5):
+                await asyncio.sleep(0.01)  # the bot's other work goes on meanwhile
+            assert loop.time() - began < patience / 2, "the event loop stood still while the write waited"
+            assert not joining.done()
+        await joining
+        assert [player.user_id for player in (await host.get(match.id)).players] == [1, 2]
+    finally:
+        await store.close()
+
+
 async def test_player_settings_are_kept_and_a_player_without_any_has_the_defaults(store):
     assert await store.player_settings(7) == PlayerSettings()
     night = PlayerSettings("Europe/Berlin", time(23, 0), time(7, 30), MENTION)
