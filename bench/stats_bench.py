@@ -6,7 +6,7 @@ the five games in turn, each with 2-6 players drawn from `--players` people, a f
 rest (weights 1/rank, so the busiest has thousands of games), and now and then one of the computer players. The
 games are then rated as an upgraded database has them rated (`_rate_past_results`, oldest first: the time this
 takes is printed too). Then, through the real store (`SqliteStore.leaderboard` and `SqliteStore.player_stats`,
-the reads the commands make, one trip to the database thread each):
+the reads the commands make, one call to the store each):
 
 - /leaderboard: a random game, one of its first pages, asked by a random player (so their own place is counted);
 - /stats: a random player, picked by how much they play, in every game or in one;

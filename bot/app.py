@@ -197,9 +197,9 @@ async def run(
     # to the older generations, walked again there: under load (bench/load_bench.py) the collector took 9 % of the
     # process's time. Collected less often, most of them are garbage by then, freed by the youngest collection: 2 %.
     gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, 10, 10)
-    # Every database call is a hand-off to the database thread, which needs the interpreter lock back from a busy
-    # event loop; by default the loop keeps it for up to 5 ms at a time, which under load made each hand-off wait
-    # that long (measured with bench/load_bench.py).
+    # A thread of SQLite's (its checkpoints, and a call that waits for another process's lock) needs the
+    # interpreter lock back from a busy event loop; by default the loop keeps it for up to 5 ms at a time, which
+    # under load made each call handed to a thread wait that long (measured with bench/load_bench.py).
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     store = await open_store(settings)
     try:

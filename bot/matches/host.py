@@ -4,7 +4,7 @@ Every request follows the same path: load the match from storage, check who is a
 version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
 and result in one transaction, and only then return a `Snapshot` of what to show. For a player's action the
 load, the checks, the rules and the commit are that one transaction, handed to storage as one function
-(`MatchStore.change_match`), so an action costs one trip to the database (the one that ends the game too: the
+(`MatchStore.change_match`), so an action costs one call to storage (the one that ends the game too: the
 store hands back the rating changes its result made). A per-match lock serialises simultaneous requests inside this
 process; the stored version refuses a write from a stale copy.
 
@@ -353,7 +353,7 @@ class MatchHost(SlowPlay):
     async def _change(
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]]
     ) -> Any:
-        """Load, decide and commit in one transaction (one trip to the database), then report; a change that
+        """Load, decide and commit in one transaction (one call to storage), then report; a change that
         ended the game reports the rating changes its result made too."""
         saved, result = await self.store.change_match(match_id, decide)
         self._check_saved(saved)
