@@ -98,6 +98,10 @@ class TableDisplay:
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
+        self._board_edit_showing: dict[int, int] = {}
+        """Match id -> the version the board edit under way shows (from its loading to Discord's answer)."""
+        self._board_edits_overtaken: set[int] = set()
+        """Matches whose edit under way may land after a click that showed a newer board, and cover it."""
         self._recent: dict[int, deque[str]] = {}
         self._recent_through: dict[int, int] = {}
         """Match id -> the version up to which `_recent` holds every change's lines."""
@@ -329,6 +333,8 @@ class TableDisplay:
         undo it."""
         if match.id in self._board_edit_pending:
             self._board_edit_pending[match.id] = True
+        if self._board_edit_showing.get(match.id, match.version) < match.version:
+            self._board_edits_overtaken.add(match.id)
         self._spawn(self._note_board_shown(match))
 
     async def _note_board_shown(self, match: Match) -> None:
@@ -353,6 +359,7 @@ class TableDisplay:
                 match = snapshot.match
                 if match.board_message_id is None:
                     return
+                self._board_edit_showing[match_id] = match.version
                 await self._recall_recent(match)
                 board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
                     match.board_message_id
@@ -385,6 +392,11 @@ class TableDisplay:
                     failures += 1
                     continue
                 failures = 0
+                del self._board_edit_showing[match_id]
+                if match_id in self._board_edits_overtaken:
+                    # Discord may have taken this edit after the click's newer board: show the latest at once.
+                    self._board_edits_overtaken.discard(match_id)
+                    del self._last_board_edit[match_id]
                 current = await self.host.board_shown(match_id, match.version, self._said.get(match_id, 0))
                 if current > match.version:
                     # Changed meanwhile, maybe by another process whose own edit this one may have undone.
@@ -397,6 +409,8 @@ class TableDisplay:
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)
+            self._board_edit_showing.pop(match_id, None)
+            self._board_edits_overtaken.discard(match_id)
 
     def message_posted(self, channel_id: int) -> None:
         """A message was posted in a channel: a board with many under it is posted afresh at the next change."""
