@@ -342,7 +342,7 @@ async def play(database: Database, table: Table, board: FakeMessage, stats: Stat
             stats.failures[f"{type(error).__name__}: {str(error)[:160]}"] += 1
             failures_in_a_row += 1
             # As a player would, wait a moment: a board edit sent before the click that started the game can
-            # land after it and show the lobby again until the next edit (at most a second later).
+            # land after it and show the lobby again, until the bot's next edit puts it right.
             await asyncio.sleep(0.05)
         if failures_in_a_row >= GIVE_UP_AFTER:
             table.gave_up = f"{failures_in_a_row} failures in a row"
