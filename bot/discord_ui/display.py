@@ -106,6 +106,8 @@ class TableDisplay:
         self._recent_through: dict[int, int] = {}
         """Match id -> the version up to which `_recent` holds every change's lines."""
         self._dm_channel_ids: dict[int, int] = {}
+        self._dm_channels_opening: dict[int, asyncio.Task[int]] = {}
+        """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
         self._said: dict[int, int] = {}
         """Match id -> the version up to which every change's announcements were said."""
         self._to_say: dict[int, dict[int, tuple[Snapshot, tuple[Event, ...]]]] = {}
@@ -512,12 +514,32 @@ class TableDisplay:
             log.warning("could not DM user %s: %s", user_id, error)
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
-        # Opening a DM channel costs a REST call; its id never changes, so one call per user is enough.
+        # Opening a DM channel costs a REST call; its id never changes, so one call per user is enough. DMs to one
+        # player sent at once (a deal, then their turn) share the call under way: each making its own, on a route
+        # discord.py sends one request at a time, they queued by the thousand under load.
         channel_id = self._dm_channel_ids.get(user_id)
         if channel_id is None:
+            opening = self._dm_channels_opening.get(user_id)
+            if opening is None:
+                opening = asyncio.get_running_loop().create_task(self._open_dm_channel(user_id))
+                self._dm_channels_opening[user_id] = opening
+                self._tasks.add(opening)
+                opening.add_done_callback(self._dm_channel_opened)
+            channel_id = await asyncio.shield(opening)  # a DM given up on does not stop the others' call
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _open_dm_channel(self, user_id: int) -> int:
+        try:
             opened = await self.client.http.start_private_message(user_id)
             channel_id = self._dm_channel_ids[user_id] = int(opened["id"])
-        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            return channel_id
+        finally:
+            del self._dm_channels_opening[user_id]
+
+    def _dm_channel_opened(self, opening: asyncio.Task[int]) -> None:
+        self._tasks.discard(opening)
+        if not opening.cancelled():
+            opening.exception()  # each DM that waited on it has heard of a failure; none may be left to hear
 
     async def post(self, match: Match, content: str) -> None:
         """Say something in the table's channel, pinging the players it mentions."""

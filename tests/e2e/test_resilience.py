@@ -15,6 +15,7 @@ from bot.matches import MatchStatus
 
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+OPEN_DM = "POST /users/@me/channels"
 
 
 async def test_a_restart_mid_game_loses_nothing_and_old_buttons_work(anthology):
@@ -157,6 +158,23 @@ async def test_a_board_edit_that_lands_after_a_click_showed_a_newer_board_is_put
     await anthology.fake.wait_for(lambda: anthology.fake.calls_since(mark)[BOARD_EDIT] >= 2, 5, "a second edit")
     await anthology.settled()
     assert "My hand" in board.button_labels(), "the slow edit put the lobby back"
+
+
+async def test_dms_sent_to_one_player_at_once_open_their_dm_channel_once(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    second = anthology.guild.create_text_channel("second-table")
+    boards = [await anthology.open_table(alice), await anthology.open_table(alice, channel=second)]
+    for board in boards:
+        await (await bob.click(board, "Join")).response()
+    # Discord is slow to open a DM channel, and both games start meanwhile: each player's two deals wait on one
+    # call, where each DM made a call of its own.
+    anthology.fake.inject("POST", OPEN_DM.split(" ", 1)[1], status=0, delay=0.3, times=4)
+    mark = anthology.fake.mark()
+    for board in boards:
+        await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    assert anthology.fake.calls_since(mark)[OPEN_DM] == 2
+    assert len(alice.dms()) == len(bob.dms()) == 2, "each player has both deals"
 
 
 async def test_rest_calls_per_user_action(anthology):
