@@ -147,12 +147,13 @@ async def test_a_board_edit_that_lands_after_a_click_showed_a_newer_board_is_put
     for player in (bob, cara):
         await (await player.click(board, "Join")).response()
     await anthology.settled()
-    anthology.bot.display.board_edit_interval = 60.0  # so that only an edit made at once can pass the test
     # Cara leaves by command, so the board is edited (showing the lobby without her); Discord is slow to take
     # that edit, and meanwhile Alice starts the game from the board, which shows the started game at once.
     anthology.fake.inject("PATCH", BOARD_EDIT.split(" ", 1)[1], status=0, delay=0.5)
     mark = anthology.fake.mark()
     await (await cara.slash(anthology.channel, "leave")).response()
+    await anthology.fake.wait_for(lambda: anthology.fake.calls_since(mark)[BOARD_EDIT], 5, "the slow edit")
+    anthology.bot.display.board_edit_interval = 60.0  # so that only an edit made at once can pass the test
     await (await alice.click(board, "Start")).response()
     assert "My hand" in board.button_labels()
     await anthology.fake.wait_for(lambda: anthology.fake.calls_since(mark)[BOARD_EDIT] >= 2, 5, "a second edit")
