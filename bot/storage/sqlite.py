@@ -98,9 +98,14 @@ LIVE_BATCH = 1000
 T = TypeVar("T")
 
 
+def _busy(error: sqlite3.Error) -> bool:
+    """Whether another process's lock made the statement fail."""
+    return "locked" in str(error) or "busy" in str(error)
+
+
 def _trouble(error: sqlite3.Error) -> str:
     text = str(error)
-    if "locked" in text or "busy" in text:
+    if _busy(error):
         return "another program keeps it locked; stop that program or use another file"
     if "not a database" in text:
         return "the file is not an Anthology database (it is not SQLite at all)"
@@ -553,11 +558,6 @@ class SqliteStore(SharedMethods):
 
     async def _execute_write(self, sql: str, parameters: tuple[Any, ...]) -> None:
         await self._write(lambda db: db.execute(sql, parameters))
-
-
-def _busy(error: sqlite3.OperationalError) -> bool:
-    """Whether another process's lock made the statement fail."""
-    return "locked" in str(error) or "busy" in str(error)
 
 
 def _start_log_over(db: sqlite3.Connection) -> None:
