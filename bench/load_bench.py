@@ -10,12 +10,15 @@ PYTHONPATH=<bot root>, and reports on stderr which folder its `bot` and `cogs` m
 
 `--tables` Anarchy tables are opened, each in its own text channel with three players of its own, and started.
 Then one task per table plays as fast as the fake lets it: the player to act (read from the bot's SQLite file
-through a read-only connection, the match's state decoded with this checkout's Anarchy rules) presses My hand on
-the board, picks the first card of the private panel (else presses its first button: Draw) and waits for the
-answer. A move's time runs from the click on the panel's option to the moment the fake received the bot's
-interaction response (its callback). Only accepted moves count (the panel updated in place); a refusal (an
-ephemeral text) is counted apart and whose turn it is read again. When a game ends, a new table is opened in its
-channel. Moves are counted for `--seconds` after `--warmup` seconds.
+through a read-only connection, the match's state decoded with this checkout's Anarchy rules) takes their private
+panel, picks its first card (else presses its first button: Draw) and waits for the answer. With `--flow hand`
+(the default) the panel is the answer to My hand on the board (`hand_ms`: from the click to that answer); with
+`--flow dm` it is the one the bot DMs the player whose turn begins, which is how players who keep their DMs open
+play (`turn_dm_ms`: from reading whose turn it is, right after the move before was answered, to that DM). A
+move's time runs from the click on the panel's option to the moment the fake received the bot's interaction
+response (its callback). Only accepted moves count (the panel updated in place); a refusal (an ephemeral text) is
+counted apart and whose turn it is read again. When a game ends, a new table is opened in its channel. Moves are
+counted for `--seconds` after `--warmup` seconds.
 
 Errors and tracebacks in the bot's stderr, late interaction responses (over the fake's 3 s deadline) and tables
 that stopped moving are reported with the figures (details on stderr), and so is the CPU each process used in the
@@ -26,6 +29,7 @@ something else ran); and the bot's resident memory when the window began and end
 
     .venv/bin/python bench/load_bench.py                              # 50 tables, 30 s, this checkout's bot
     .venv/bin/python bench/load_bench.py --tables 10 --seconds 10     # a quick look
+    .venv/bin/python bench/load_bench.py --flow dm                    # players play from their turn DMs
     .venv/bin/python bench/load_bench.py --bot-root /tmp/baseline     # another checkout's bot, this fake
 """
 
@@ -64,6 +68,9 @@ PANEL_UPDATED = 7
 """The interaction response type of an accepted move on a private panel: the panel edited in place."""
 STUCK_AFTER = 5.0
 """Seconds without an answer from the bot to any of its steps after which a table counts as stuck."""
+TURN_DM_WAIT = 30.0
+"""Seconds a player of the `dm` flow waits for their turn's DM before the step counts as failed. When all the
+tables start at once, the last deals come a few seconds late: discord.py opens DM channels one at a time."""
 GIVE_UP_AFTER = 50
 """Failures in a row (no response, late response, refusal) after which a table's task stops."""
 CHILD_MARK = "load-bench child:"
@@ -228,8 +235,8 @@ class Database:
             f"SELECT * FROM matches WHERE channel_id = ? AND status IN ({marks})", (channel_id, *statuses)
         ).fetchone()
 
-    def actor(self, channel_id: int) -> int | None:
-        """The user id of the player to act at the table playing in this channel; None if none is playing."""
+    def turn(self, channel_id: int) -> Turn | None:
+        """Who is to act at the table playing in this channel, and in which match and version; None if none is."""
         match = self.live_match(channel_id)
         if match is None:
             return None
@@ -242,14 +249,29 @@ class Database:
         (user_id,) = self.connection.execute(
             "SELECT user_id FROM seats WHERE match_id = ? AND seat = ?", (match["id"], min(actors))
         ).fetchone()
-        return user_id
+        return Turn(user_id, match["id"], match["version"])
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The player to act at a table, in which match, at which version of it."""
+
+    user_id: int
+    match_id: int
+    version: int
+
+    def shown_on(self, panel: FakeMessage) -> bool:
+        """Whether this private panel offers this turn's moves (its controls are pinned to the match's version)."""
+        pinned = (f"anth:pick:{self.match_id}:{self.version}:", f"anth:act:{self.match_id}:{self.version}:")
+        return any(component.get("custom_id", "").startswith(pinned) for component in panel.all_components())
 
 
 @dataclass
 class Stats:
     measuring: bool = False
     move_ms: list[float] = field(default_factory=list)
-    hand_ms: list[float] = field(default_factory=list)
+    panel_ms: list[float] = field(default_factory=list)
+    """How long the player to act waited for their panel: My hand's answer, or the turn's DM."""
     moves_total: int = 0
     refusals: int = 0
     games_finished: int = 0
@@ -303,28 +325,65 @@ async def open_started_table(database: Database, table: Table, stats: Stats) -> 
     return board
 
 
-async def play(database: Database, table: Table, board: FakeMessage, stats: Stats, stop: asyncio.Event) -> None:
-    """Play this table's games, one after another, until `stop` is set."""
+class TurnDms:
+    """The DMs the bot sends players, for the `dm` flow: each player's newest one, and a wake-up when one comes."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.newest: dict[int, FakeMessage] = {}
+        self.arrived: dict[int, asyncio.Event] = {}
+        fake.message_watchers.append(self._made)
+
+    def _made(self, message: FakeMessage) -> None:
+        channel = self.fake.channels[message.channel_id]
+        if channel.is_dm and message.author is self.fake.bot_user:
+            self.newest[channel.recipient.id] = message
+            self.arrived.setdefault(channel.recipient.id, asyncio.Event()).set()
+
+    async def panel(self, turn: Turn, used: FakeMessage | None) -> FakeMessage:
+        """The turn's panel: the newest DM, or the panel the player used last (edited in place when the same
+        player is to act again), once one of them offers this version's moves."""
+        arrived = self.arrived.setdefault(turn.user_id, asyncio.Event())
+        async with asyncio.timeout(TURN_DM_WAIT):
+            while True:
+                arrived.clear()
+                for panel in (self.newest.get(turn.user_id), used):
+                    if panel is not None and turn.shown_on(panel):
+                        return panel
+                await arrived.wait()
+
+
+async def play(
+    database: Database, table: Table, board: FakeMessage, stats: Stats, stop: asyncio.Event, dms: TurnDms | None
+) -> None:
+    """Play this table's games, one after another, until `stop` is set: from the panel My hand shows, or with
+    `dms` from the panel the turn's DM brings."""
     failures_in_a_row = 0
+    used: dict[int, FakeMessage] = {}
     while not stop.is_set():
         try:
             begun_read = time.monotonic()
-            user_id = database.actor(table.channel.id)
+            turn = database.turn(table.channel.id)
             if stats.measuring:
                 stats.read_ms.append((time.monotonic() - begun_read) * 1000)
-            if user_id is None:
+            if turn is None:
                 stats.games_finished += stats.measuring
                 board = await open_started_table(database, table, stats)
                 continue
-            player = table.player(user_id)
-            begun_hand = time.monotonic()
-            asked = await player.click(board, "My hand")
-            panel = await asked.response()
-            table.answered()
-            if not (panel.ephemeral and (panel.selects() or panel.button_labels())):
-                stats.refusals += 1
-                failures_in_a_row += 1
-                continue
+            player = table.player(turn.user_id)
+            begun_panel = time.monotonic()
+            if dms is not None:
+                panel = await dms.panel(turn, used.get(player.id))
+                panel_shown = time.monotonic()
+            else:
+                asked = await player.click(board, "My hand")
+                panel = await asked.response()
+                panel_shown = asked.acknowledged_at
+                table.answered()
+                if not (panel.ephemeral and (panel.selects() or panel.button_labels())):
+                    stats.refusals += 1
+                    failures_in_a_row += 1
+                    continue
             begun_move = time.monotonic()
             handle = await choose_first(player, panel)
             await handle.response()
@@ -332,12 +391,13 @@ async def play(database: Database, table: Table, board: FakeMessage, stats: Stat
                 stats.refusals += 1
                 failures_in_a_row += 1
                 continue
+            used[player.id] = panel
             failures_in_a_row = 0
             table.answered()
             stats.moves_total += 1
             if stats.measuring:
                 stats.move_ms.append((handle.acknowledged_at - begun_move) * 1000)
-                stats.hand_ms.append((asked.acknowledged_at - begun_hand) * 1000)
+                stats.panel_ms.append((panel_shown - begun_panel) * 1000)
         except Exception as error:  # a late or missing response, a script error: count it, and go on
             stats.failures[f"{type(error).__name__}: {str(error)[:160]}"] += 1
             failures_in_a_row += 1
@@ -357,7 +417,7 @@ async def watch_lag(stats: Stats, stop: asyncio.Event) -> None:
             stats.lag_ms.append((time.monotonic() - begun - 0.01) * 1000)
 
 
-async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_root: Path) -> dict:
+async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_root: Path, flow: str) -> dict:
     stats = Stats()
     database_path = folder / "anthology.sqlite3"
     async with FakeDiscord() as fake:
@@ -367,6 +427,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             channel = guild.create_text_channel(f"table-{number}")
             players = tuple(guild.add_member(f"t{number}{seat}") for seat in "abc")
             lineup.append(Table(channel, players))
+        dms = TurnDms(fake) if flow == "dm" else None
         bot = BotProcess(fake, database_path, bot_root, folder)
         database: Database | None = None
         try:
@@ -377,7 +438,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             for table in lineup:
                 table.answered()
             tasks = [
-                asyncio.create_task(play(database, table, board, stats, stop), name=f"table-{number}")
+                asyncio.create_task(play(database, table, board, stats, stop, dms), name=f"table-{number}")
                 for number, (table, board) in enumerate(zip(lineup, opened, strict=True))
             ]
             tasks.append(asyncio.create_task(watch_lag(stats, stop), name="lag"))
@@ -435,11 +496,12 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
 
     return {
         "tables": tables,
+        "flow": flow,
         "seconds": round(window, 2),
         "moves": moves,
         "moves_per_second": round(moves / window, 1),
         **summary("move", stats.move_ms or [float("nan")]),
-        **summary("hand", stats.hand_ms or [float("nan")]),
+        **summary("hand" if flow == "hand" else "turn_dm", stats.panel_ms or [float("nan")]),
         "bot_cpu_percent": round(100 * bot_cpu / window),
         "bench_cpu_percent": round(100 * bench_cpu / window),
         "machine_cpu_percent": round(100 * machine / window),
@@ -471,12 +533,25 @@ def main() -> None:
     parser.add_argument(
         "--bot-root", type=Path, default=REPO, help="the checkout whose bot runs (its folder holding bot/ and cogs/)"
     )
+    parser.add_argument(
+        "--flow",
+        choices=("hand", "dm"),
+        default="hand",
+        help="where players take their panel: My hand on the board (hand), or the DM their turn brings (dm)",
+    )
     parser.add_argument("--keep-log", type=Path, help="copy the bot's stderr to this file")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         try:
             figures = asyncio.run(
-                bench(arguments.tables, arguments.seconds, arguments.warmup, Path(folder), arguments.bot_root.resolve())
+                bench(
+                    arguments.tables,
+                    arguments.seconds,
+                    arguments.warmup,
+                    Path(folder),
+                    arguments.bot_root.resolve(),
+                    arguments.flow,
+                )
             )
         finally:
             if arguments.keep_log is not None:

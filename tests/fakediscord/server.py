@@ -89,6 +89,8 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.nonces: dict[tuple[int, str], FakeMessage] = {}
         """(channel id, nonce) -> the message a send with enforce_nonce made."""
+        self.message_watchers: list[Callable[[FakeMessage], None]] = []
+        """Called with every message as it is made, before its MESSAGE_CREATE (bench/load_bench.py waits on DMs)."""
 
         self.gateway = Gateway(self)
         self._clock_offset = 0.0
@@ -555,6 +557,8 @@ class FakeDiscord:
             msg.application_id = self.application_id
             msg.interaction_metadata = interaction.metadata()
         self.messages[msg.id] = msg
+        for watcher in self.message_watchers:
+            watcher(msg)
         if ephemeral_to is None:
             channel.last_message_id = max(channel.last_message_id or 0, msg.id)
             if channel.is_thread:
