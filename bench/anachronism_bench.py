@@ -18,7 +18,6 @@ milliseconds, and the PNG's size in bytes (min, median, max).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import itertools
 import sqlite3
 import statistics
@@ -35,6 +34,7 @@ from bot.discord_ui.snowflake import snowflake_at
 from bot.games.anachronism.computers import computer_move
 from bot.matches import MatchHost, MatchStatus
 from bot.matches.host import decode_state
+from bot.runtime import run_on_fastest_loop, tune_interpreter
 from bot.storage import SqliteStore
 
 GAME = "anachronism"
@@ -123,8 +123,9 @@ def main() -> None:
     parser.add_argument("--pictures", type=int, default=400, help="arena pictures timed (400)")
     arguments = parser.parse_args()
     rules = load_games()[GAME].rules
+    tune_interpreter()  # as the bot runs once its content is loaded
     with tempfile.TemporaryDirectory() as folder:
-        host, views = asyncio.run(measure_host(Path(folder), rules, arguments.actions, arguments.tables))
+        host, views = run_on_fastest_loop(measure_host(Path(folder), rules, arguments.actions, arguments.tables))
     pictures = measure_pictures(rules, views, arguments.pictures)
     print(f"(1) Host per accepted action: {host['actions']} actions after {WARM_UP}, {host['games_finished']} games")
     for name in ("host", "floor"):

@@ -19,8 +19,6 @@ find the next deadline; its time and the memory it takes.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import gc
 import itertools
 import json
 import sqlite3
@@ -38,10 +36,11 @@ from bot.catalogue import load_games
 from bot.discord_ui.snowflake import snowflake_at
 from bot.games.anomia.judging import PREDICATE_WORDS, satisfies
 from bot.matches import MatchHost, Refusal
+from bot.runtime import run_on_fastest_loop, tune_interpreter
 from bot.storage import SqliteStore
 
 RULES = {key: game.rules for key, game in load_games().items()}
-gc.freeze()  # as the bot does once its content is loaded
+tune_interpreter()  # as the bot runs once its content is loaded
 PLAYERS = ((1, "Ada"), (2, "Bo"), (3, "Cy"))
 TABLES = 100
 """Live three-player tables the measured actions go round."""
@@ -267,14 +266,14 @@ def main() -> None:
     parser.add_argument("--resume-only", type=Path, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.resume_only:
-        print(json.dumps(asyncio.run(resume(arguments.resume_only))))
+        print(json.dumps(run_on_fastest_loop(resume(arguments.resume_only))))
         return
     figures = {}
     with tempfile.TemporaryDirectory() as folder:
         for game in ("anarchy", "anomia"):
-            figures[game] = asyncio.run(compare(Path(folder), game, arguments.actions))
+            figures[game] = run_on_fastest_loop(compare(Path(folder), game, arguments.actions))
         path = Path(folder) / "resume.sqlite3"
-        asyncio.run(fill(path, arguments.live))
+        run_on_fastest_loop(fill(path, arguments.live))
         child = subprocess.run(
             [sys.executable, __file__, "--resume-only", str(path)], check=True, capture_output=True, text=True
         )

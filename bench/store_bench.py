@@ -39,6 +39,7 @@ from timing import print_table, summary  # noqa: E402
 from bot.app import SystemClock  # noqa: E402
 from bot.discord_ui.snowflake import snowflake_at  # noqa: E402
 from bot.matches import MatchHost, Refusal  # noqa: E402
+from bot.runtime import run_on_fastest_loop  # noqa: E402
 from bot.storage import PostgresStore, SqliteStore  # noqa: E402
 
 BENCH_DATABASE = "anthology_bench"
@@ -154,9 +155,9 @@ def main() -> None:
     parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        asyncio.run(worker(args.worker, args.tables, args.actions, args.first_channel, args.start_at))
+        run_on_fastest_loop(worker(args.worker, args.tables, args.actions, args.first_channel, args.start_at))
     else:
-        asyncio.run(measure(args))
+        run_on_fastest_loop(measure(args))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ large, expert) and keeps the starting words.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import itertools
 import json
@@ -66,6 +65,7 @@ from bot.games.not_another_word.dictionary import MAX_SPOTS, MIN_SPOTS, WordInde
 from bot.games.not_another_word.rules import HAND_SIZE, NotAnotherWordRules
 from bot.matches import MatchHost, MatchStatus
 from bot.matches.host import decode_state
+from bot.runtime import run_on_fastest_loop, tune_interpreter
 from bot.storage import SqliteStore
 
 GAME = "not_another_word"
@@ -308,7 +308,7 @@ def main() -> None:
     tables = arguments.tables or (10 if quick else 50)
 
     rules = load_games()[GAME].rules
-    gc.freeze()  # as the bot does once its content is loaded
+    tune_interpreter()  # as the bot runs once its content is loaded
     index = rules.dictionaries["expert"]
 
     rows = compare_queries(index, every, counter_every)
@@ -325,7 +325,7 @@ def main() -> None:
 
     options = {"dictionary": arguments.dictionary, "table_blocked": arguments.table_blocked}
     with tempfile.TemporaryDirectory() as folder:
-        host = asyncio.run(measure_host(Path(folder), rules, words, tables, options))
+        host = run_on_fastest_loop(measure_host(Path(folder), rules, words, tables, options))
     kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(host["kinds"].items()))
     print_table(
         f"(2) Host time per accepted word: {host['words']:,} words ({kinds}) after {host['warm_up_words']} unmeasured,"

@@ -15,13 +15,9 @@ import threading
 
 import discord
 
-try:
-    import uvloop
-except ImportError:  # not made for Windows, where asyncio's own loop serves
-    uvloop = None
-
 from bot.app import AnthologyBot, run
 from bot.config import ConfigError, load_settings
+from bot.runtime import run_on_fastest_loop
 from bot.storage import DatabaseUnusable
 
 
@@ -35,7 +31,7 @@ def main() -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
     try:
-        _run_on_fastest_loop(_serve(settings))
+        run_on_fastest_loop(_serve(settings))
     except discord.LoginFailure:
         print(
             "anthology: Discord rejected DISCORD_TOKEN. Reset the token in the Developer Portal "
@@ -49,14 +45,6 @@ def main() -> int:
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     return 0
-
-
-def _run_on_fastest_loop(serving) -> None:
-    """Run `serving` to its end on uvloop's event loop where there is one. Under load the bot spent about a
-    third of its main thread in asyncio's loop and its sockets; uvloop's (in C, on libuv) gave 5 to 25 % more
-    moves a second in bench/load_bench.py."""
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop if uvloop else None) as runner:
-        runner.run(serving)
 
 
 async def _serve(settings) -> None:

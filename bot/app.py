@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import json
 import logging
 import secrets
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -29,13 +27,10 @@ from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
 from bot.matches.records import Records
+from bot.runtime import tune_interpreter
 from bot.storage import Store, open_store
 
 log = logging.getLogger(__name__)
-GIL_SWITCH_SECONDS = 0.0005
-YOUNG_COLLECTION_THRESHOLD = 50_000
-"""Objects allocated (less those freed) between two collections of the garbage collector's youngest generation
-(Python's default is 700); see `run`."""
 
 EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
@@ -190,17 +185,7 @@ async def run(
     Tests pass a clock and a source of game seeds; `started` is told of each bot made (`python -m bot` closes it
     on a stop signal)."""
     games = load_games()  # every game's content, read once
-    # The content lives as long as the process: the garbage collector need not walk it again and again.
-    gc.freeze()
-    # Every interaction, its reply and every message's buttons are reference cycles, freed only by the collector.
-    # Collected every 700 allocations (the default), many were still in use, so they were walked again and moved
-    # to the older generations, walked again there: under load (bench/load_bench.py) the collector took 9 % of the
-    # process's time. Collected less often, most of them are garbage by then, freed by the youngest collection: 2 %.
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, 10, 10)
-    # A thread of SQLite's (its checkpoints, and a call that waits for another process's lock) needs the
-    # interpreter lock back from a busy event loop; by default the loop keeps it for up to 5 ms at a time, which
-    # under load made each call handed to a thread wait that long (measured with bench/load_bench.py).
-    sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    tune_interpreter()
     store = await open_store(settings)
     try:
         await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)
