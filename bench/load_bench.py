@@ -51,12 +51,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# The fake Discord lives in tests/. This process imports `bot` only to decode stored states, always from this
-# checkout (ahead of any PYTHONPATH); the bot under test runs in the child, from --bot-root.
+# The fake Discord and the test driver's helpers live in tests/. This process imports `bot` only to decode stored
+# states and for those helpers, always from this checkout (ahead of any PYTHONPATH); the bot under test runs in the
+# child, from --bot-root.
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
-from fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle, ScriptedUser, ScriptError
+from anthology_driver import choose_first, offers_version
+from fakediscord import FakeChannel, FakeDiscord, FakeMessage, ScriptedUser, ScriptError
 from timing import summary
 
 from bot.catalogue import load_games
@@ -96,13 +98,6 @@ runpy.run_path({str(BOT_PROCESS)!r}, run_name="__main__")
 """`python -c CHILD API GATEWAY` is `python tests/bot_process.py API GATEWAY`, saying where `bot` came from."""
 LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) (\S+): (.*)$")
 """A line of `python -m bot`'s log format, `%(asctime)s %(levelname)s %(name)s: %(message)s`."""
-
-
-async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
-    """Pick the first card a private panel offers, else press its first button (as tests/anthology_driver.py)."""
-    if panel.selects():
-        return await player.select(panel, panel.select_options()[0])
-    return await player.click(panel, panel.button_labels()[0])
 
 
 class BotProcess:
@@ -260,11 +255,6 @@ class Turn:
     match_id: int
     version: int
 
-    def shown_on(self, panel: FakeMessage) -> bool:
-        """Whether this private panel offers this turn's moves (its controls are pinned to the match's version)."""
-        pinned = (f"anth:pick:{self.match_id}:{self.version}:", f"anth:act:{self.match_id}:{self.version}:")
-        return any(component.get("custom_id", "").startswith(pinned) for component in panel.all_components())
-
 
 @dataclass
 class Stats:
@@ -348,7 +338,7 @@ class TurnDms:
             while True:
                 arrived.clear()
                 for panel in (self.newest.get(turn.user_id), used):
-                    if panel is not None and turn.shown_on(panel):
+                    if panel is not None and offers_version(panel, turn.match_id, turn.version):
                         return panel
                 await arrived.wait()
 

@@ -47,6 +47,12 @@ def expected_standings(
     return lines
 
 
+def offers_version(panel: FakeMessage, match_id: int, version: int) -> bool:
+    """Whether a private panel's controls are pinned to this version of the match (their custom_ids name both)."""
+    pinned = f":{match_id}:{version}:"
+    return any(pinned in component.get("custom_id", "") for component in panel.all_components())
+
+
 async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:
     """Pick the first card a private panel offers, else press its first button."""
     if panel.selects():

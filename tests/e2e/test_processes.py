@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from anthology_driver import choose_first
+from anthology_driver import choose_first, offers_version
 from bot_process import BotProcess
 from databases import PostgresDatabase
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, ScriptedUser
@@ -115,9 +114,8 @@ class Tables:
 
 async def turn_panel(player: ScriptedUser, fake: FakeDiscord, match_id: int, version: int) -> FakeMessage:
     """The private panel DMed to the player for this version of the match (its controls name both)."""
-    pinned = f":{match_id}:{version}:"
     return await fake.wait_for(
-        lambda: next((dm for dm in reversed(player.dms()) if pinned in json.dumps(dm.components)), None),
+        lambda: next((dm for dm in reversed(player.dms()) if offers_version(dm, match_id, version)), None),
         what=f"the turn panel of version {version}",
     )
 
