@@ -44,8 +44,26 @@ def fit_lines(lines: list[str], limit: int) -> str:
     return "\n".join(kept)
 
 
+def _fits(embed: discord.Embed) -> bool:
+    """Whether Discord takes the embed as it is. Nearly every embed does, and this check costs a fifth of
+    rebuilding one (every panel and board passes through here)."""
+    fields = embed.fields
+    return (
+        len(embed.title or "") <= EMBED_TITLE
+        and len(embed.description or "") <= EMBED_DESCRIPTION
+        and len(embed.footer.text or "") <= EMBED_FOOTER
+        and len(fields) <= EMBED_FIELDS
+        and all(
+            0 < len(field.name or "") <= FIELD_NAME and 0 < len(field.value or "") <= FIELD_VALUE for field in fields
+        )
+        and len(embed) <= EMBED_TOTAL
+    )
+
+
 def fit_embed(embed: discord.Embed) -> discord.Embed:
     """The embed with every part, and all of them together, within Discord's limits (changed in place)."""
+    if _fits(embed):
+        return embed
     if embed.title:
         embed.title = fit_text(embed.title, EMBED_TITLE)
     if embed.description:
