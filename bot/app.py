@@ -19,7 +19,6 @@ from discord.ext import commands
 
 from bot.catalogue import Game, load_games
 from bot.config import Settings
-from bot.discord_ui.components import DYNAMIC_ITEMS
 from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.records import RecordsController
@@ -116,7 +115,6 @@ class AnthologyBot(commands.AutoShardedBot):
         self.display.catch_up(await self.host.stale_boards())
         self.display.tell_untold(await self.host.untold_turns())
         self.display.announce_unsaid(await self.host.unannounced())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()

@@ -1,15 +1,17 @@
-"""Buttons and selects that survive restarts.
+"""Buttons, selects and boxes that survive restarts, and where a click on one goes.
 
-Each is a discord.py DynamicItem: its custom_id names the match (and, where a click must not act on an old
-board, the state version), and it is registered once with `add_dynamic_items`. Nothing is kept in a View:
-every click loads the match from storage through the table controller (`client.tables`). Messages carry them
-in a `Controls`, which discord.py does not keep either.
+Each control's custom_id names the match (and, where a click must not act on an old board, the state version),
+so a click needs nothing kept in memory: `route_click` reads it and calls the table controller
+(`client.tables`) or the records (`client.records`), which load what they need from storage. Messages carry the
+controls in a `Controls`, which discord.py does not keep.
+
+discord.py's own DynamicItem routes by custom_id too, but first rebuilds the clicked message as a View and the
+control from its custom_id: about a tenth of a millisecond a click, for nothing read here.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
@@ -21,228 +23,167 @@ LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
 
 
 class Controls(discord.ui.View):
-    """The buttons and menus of one message, all dynamic items. discord.py keeps every View a message is sent or
-    edited with, to route its clicks (and gives an ephemeral reply's a 15-minute timer task, all of it alive until
-    then): ours are routed by their custom_id alone, so this one is stopped at once and never kept."""
+    """The buttons and menus of one message. discord.py keeps every View a message is sent or edited with, to
+    route its clicks (and gives an ephemeral reply's a 15-minute timer task, all of it alive until then): ours
+    are routed by their custom_id alone, so this one is stopped at once and never kept."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
         self.stop()
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"anth:lobby:(?P<match_id>\d+):(?P<verb>join|leave|start)"
-):
+def _options(choices: list[tuple[str, str]]) -> list[discord.SelectOption]:
+    # Discord refuses a select without options.
+    options = [discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=value) for label, value in choices]
+    return options or [discord.SelectOption(label="-", value="-")]
+
+
+def _pinned_to(found: re.Match[str]) -> tuple[int, int]:
+    """The match and the version of it that a control's custom_id names."""
+    return int(found["match_id"]), int(found["version"])
+
+
+def _picked(interaction: discord.Interaction) -> list[str]:
+    return (interaction.data or {}).get("values") or []
+
+
+class LobbyButton(discord.ui.Button):
     """Join, Leave or Start on a lobby message."""
+
+    template = re.compile(r"anth:lobby:(?P<match_id>\d+):(?P<verb>join|leave|start)")
 
     def __init__(self, match_id: int, verb: str) -> None:
         style = discord.ButtonStyle.success if verb == "start" else discord.ButtonStyle.secondary
         if verb == "join":
             style = discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(label=LOBBY_LABELS[verb], style=style, custom_id=f"anth:lobby:{match_id}:{verb}")
-        )
-        self.match_id = match_id
-        self.verb = verb
+        super().__init__(label=LOBBY_LABELS[verb], style=style, custom_id=f"anth:lobby:{match_id}:{verb}")
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["match_id"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.lobby_clicked(interaction, self.match_id, self.verb)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.tables.lobby_clicked(interaction, int(found["match_id"]), found["verb"])
 
 
-class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:leavegame:(?P<match_id>\d+)"):
+class LeaveGameButton(discord.ui.Button):
     """The confirmation of /leave in a running game: a computer takes the clicker's seat for the rest of it."""
+
+    template = re.compile(r"anth:leavegame:(?P<match_id>\d+)")
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Leave the game", style=discord.ButtonStyle.danger, custom_id=f"anth:leavegame:{match_id}"
-            )
+            label="Leave the game", style=discord.ButtonStyle.danger, custom_id=f"anth:leavegame:{match_id}"
         )
-        self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LeaveGameButton:
-        return cls(int(match["match_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.leave_game(interaction, self.match_id)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.tables.leave_game(interaction, int(found["match_id"]))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"anth:hand:(?P<match_id>\d+)"):
+class HandButton(discord.ui.Button):
     """The private-panel button on a board ("My hand", "My role"): answers with the clicker's panel, ephemerally.
 
     Its label is the game's (`GameRenderer.panel_label`); a click needs only the match id."""
 
+    template = re.compile(r"anth:hand:(?P<match_id>\d+)")
+
     def __init__(self, match_id: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Mine", style=discord.ButtonStyle.primary, custom_id=f"anth:hand:{match_id}"
-            )
-        )
-        self.match_id = match_id
+        super().__init__(label=label or "Mine", style=discord.ButtonStyle.primary, custom_id=f"anth:hand:{match_id}")
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        return cls(int(match["match_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.hand_requested(interaction, self.match_id)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.tables.hand_requested(interaction, int(found["match_id"]))
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"anth:act:(?P<match_id>\d+):(?P<version>\d+):(?P<action>[^:]{1,60})",
-):
+class ActionButton(discord.ui.Button):
     """A button that takes one game action (its notation is in the custom_id) on one board version."""
+
+    template = re.compile(r"anth:act:(?P<match_id>\d+):(?P<version>\d+):(?P<action>[^:]{1,60})")
 
     def __init__(self, match_id: int, version: int, action: str, label: str | None = None) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=fit_text(label or action, BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"anth:act:{match_id}:{version}:{action}",
-            )
+            label=fit_text(label or action, BUTTON_LABEL),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"anth:act:{match_id}:{version}:{action}",
         )
-        self.match_id = match_id
-        self.version = version
-        self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionButton:
-        return cls(int(match["match_id"]), int(match["version"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, self.action)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        match_id, version = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, version, found["action"])
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"anth:pick:(?P<match_id>\d+):(?P<version>\d+):(?P<part>\d+)",
-):
+class ActionSelect(discord.ui.Select):
     """A select whose option values are game action notations, on one board version.
 
     Discord allows 25 options a select, so long lists are split into parts, each with its own custom_id.
     """
 
-    def __init__(
-        self,
-        match_id: int,
-        version: int,
-        part: int = 0,
-        choices: list[tuple[str, str]] | None = None,
-        placeholder: str = "",
-    ) -> None:
-        options = [
-            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=notation)
-            for label, notation in choices or []
-        ]
-        select: discord.ui.Select = discord.ui.Select(
+    template = re.compile(r"anth:pick:(?P<match_id>\d+):(?P<version>\d+):(?P<part>\d+)")
+
+    def __init__(self, match_id: int, version: int, part: int, choices: list[tuple[str, str]], placeholder: str):
+        super().__init__(
             custom_id=f"anth:pick:{match_id}:{version}:{part}",
             placeholder=placeholder or None,
-            options=options or [discord.SelectOption(label="-", value="-")],
+            options=_options(choices),
             min_values=1,
             max_values=1,
         )
-        super().__init__(select)
-        self.match_id = match_id
-        self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        return cls(int(match["match_id"]), int(match["version"]), int(match["part"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        action = values[0] if values else ""
-        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        action = next(iter(_picked(interaction)), "")
+        match_id, version = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, version, action)
 
 
-class SeveralSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"anth:several:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})",
-):
+class SeveralSelect(discord.ui.Select):
     """A select of several values picked at once (cards to exchange); the action is the verb and the values."""
 
+    template = re.compile(r"anth:several:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
+
     def __init__(
-        self, match_id: int, version: int, verb: str, choices: list[tuple[str, str]] | None = None, most: int = 1,
-        placeholder: str = "",
-    ) -> None:  # fmt: skip
-        options = [
-            discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=value) for label, value in choices or []
-        ]
-        select: discord.ui.Select = discord.ui.Select(
+        self, match_id: int, version: int, verb: str, choices: list[tuple[str, str]], most: int, placeholder: str
+    ) -> None:
+        super().__init__(
             custom_id=f"anth:several:{match_id}:{version}:{verb}",
             placeholder=placeholder or None,
-            options=options or [discord.SelectOption(label="-", value="-")],
+            options=_options(choices),
             min_values=1,
-            max_values=max(1, min(most, len(options))),
+            max_values=max(1, min(most, len(choices))),
         )
-        super().__init__(select)
-        self.match_id = match_id
-        self.version = version
-        self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SeveralSelect:
-        return cls(int(match["match_id"]), int(match["version"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        action = " ".join((self.verb, *values))
-        await interaction.client.tables.action_chosen(interaction, self.match_id, self.version, action)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        action = " ".join((found["verb"], *_picked(interaction)))
+        match_id, version = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, version, action)
 
 
-class EntryButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"anth:entry:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})",
-):
+class EntryButton(discord.ui.Button):
     """A button that opens a box to type a move in (`EntryBox`), on one version of a private panel."""
+
+    template = re.compile(r"anth:entry:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
 
     def __init__(self, match_id: int, version: int, verb: str, label: str = "Type") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=fit_text(label, BUTTON_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"anth:entry:{match_id}:{version}:{verb}",
-            )
+            label=fit_text(label, BUTTON_LABEL),
+            style=discord.ButtonStyle.primary,
+            custom_id=f"anth:entry:{match_id}:{version}:{verb}",
         )
-        self.match_id = match_id
-        self.version = version
-        self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> EntryButton:
-        return cls(int(match["match_id"]), int(match["version"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.entry_requested(interaction, self.match_id, self.version, self.verb)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        match_id, version = _pinned_to(found)
+        await interaction.client.tables.entry_requested(interaction, match_id, version, found["verb"])
 
 
-ENTRY_BOX = re.compile(r"anth:typed:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
 ENTRY_TEXT_LIMIT = 100
 
 
 class EntryBox(discord.ui.Modal):
-    """The box an `EntryButton` opens. Its submission is read by its custom_id (`ENTRY_BOX`) in the table
-    controller, never by this object, so a box left open across a restart still works."""
+    """The box an `EntryButton` opens. Its submission is routed by its custom_id like a click, never read by this
+    object, so a box left open across a restart still works."""
+
+    template = re.compile(r"anth:typed:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
 
     def __init__(self, match_id: int, version: int, verb: str, title: str, field: str, placeholder: str) -> None:
         super().__init__(title=fit_text(title, BUTTON_LABEL), custom_id=f"anth:typed:{match_id}:{version}:{verb}")
@@ -254,77 +195,89 @@ class EntryBox(discord.ui.Modal):
                 max_length=ENTRY_TEXT_LIMIT,
             )
         )
-        # A stopped modal is not kept by discord.py: its submission reaches only the controller's listener.
+        # A stopped modal is not kept by discord.py: its submission reaches only `route_click`.
         self.stop()
 
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        match_id, version = _pinned_to(found)
+        text = _typed_text(interaction.data)
+        await interaction.client.tables.entry_submitted(interaction, match_id, version, found["verb"], text)
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"anth:options:(?P<match_id>\d+)"):
+
+def _typed_text(data: dict | None) -> str:
+    """The text of a submitted box's one field, wherever Discord nests it."""
+    for row in (data or {}).get("components", ()):
+        for field in (row.get("component"), *row.get("components", ())):
+            if field and field.get("custom_id") == "text":
+                return str(field.get("value") or "")
+    return ""
+
+
+class OptionSelect(discord.ui.Select):
     """On a lobby: one menu of every table option's choices ("Judging: vote"), for the opener to change."""
 
-    def __init__(self, match_id: int, choices: list[tuple[str, str, str]] | None = None) -> None:
+    template = re.compile(r"anth:options:(?P<match_id>\d+)")
+
+    def __init__(self, match_id: int, choices: list[tuple[str, str, str]]) -> None:
         options = [
             discord.SelectOption(
                 label=fit_text(label, OPTION_LABEL),
                 value=setting,
                 description=fit_text(help_text, OPTION_LABEL) or None,
             )
-            for label, setting, help_text in choices or []
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"anth:options:{match_id}",
-                placeholder="Change an option (opener)",
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.match_id = match_id
+            for label, setting, help_text in choices
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(custom_id=f"anth:options:{match_id}", placeholder="Change an option (opener)", options=options)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> OptionSelect:
-        return cls(int(match["match_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await interaction.client.tables.option_chosen(interaction, self.match_id, values[0] if values else "")
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        chosen = next(iter(_picked(interaction)), "")
+        await interaction.client.tables.option_chosen(interaction, int(found["match_id"]), chosen)
 
 
-class RecordsButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"anth:rec:(?P<view>stats|leaders|record):(?P<key>[a-z0-9_.-]{1,40}):(?P<page>\d{1,6}):(?P<mode>me|all|post)",
-):
+class RecordsButton(discord.ui.Button):
     """A page of what finished games left (/stats, /leaderboard, /record): turns the message it is on to page
     `page` (`mode` me: a private message, all: a posted one), or posts that page in the channel (`mode` post).
     `key` names what is shown: a player and game for stats ("<user id>.<game or all>"), a game, a table id."""
 
+    template = re.compile(
+        r"anth:rec:(?P<view>stats|leaders|record):(?P<key>[a-z0-9_.-]{1,40}):(?P<page>\d{1,6}):(?P<mode>me|all|post)"
+    )
+
     def __init__(self, view: str, key: str, page: int, mode: str, label: str = "", *, disabled: bool = False) -> None:
         style = discord.ButtonStyle.primary if mode == "post" else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(
-                label=label or "Show", style=style, disabled=disabled, custom_id=f"anth:rec:{view}:{key}:{page}:{mode}"
-            )
+            label=label or "Show", style=style, disabled=disabled, custom_id=f"anth:rec:{view}:{key}:{page}:{mode}"
         )
-        self.view_name, self.key, self.page, self.mode = view, key, page, mode
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RecordsButton:
-        return cls(match["view"], match["key"], int(match["page"]), match["mode"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.records.clicked(interaction, self.view_name, self.key, self.page, self.mode)
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        page = int(found["page"])
+        await interaction.client.records.clicked(interaction, found["view"], found["key"], page, found["mode"])
 
 
-DYNAMIC_ITEMS = (
-    LobbyButton,
-    LeaveGameButton,
-    HandButton,
-    ActionButton,
-    ActionSelect,
-    SeveralSelect,
-    EntryButton,
-    OptionSelect,
-    RecordsButton,
-)
+ROUTES = {
+    "lobby": LobbyButton,
+    "leavegame": LeaveGameButton,
+    "hand": HandButton,
+    "act": ActionButton,
+    "pick": ActionSelect,
+    "several": SeveralSelect,
+    "entry": EntryButton,
+    "typed": EntryBox,
+    "options": OptionSelect,
+    "rec": RecordsButton,
+}
+"""The second part of a custom_id ("anth:<kind>:…") -> the control it belongs to."""
+
+
+async def route_click(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Hand a click (or a box's submission) on one of our controls to what it is for. False when the custom_id
+    is not one this version of the bot makes."""
+    control = ROUTES.get(custom_id.split(":", 2)[1] if custom_id.startswith(CUSTOM_ID_PREFIX) else "")
+    found = control.template.fullmatch(custom_id) if control is not None else None
+    if found is None:
+        return False
+    await control.clicked(interaction, found)
+    return True

@@ -17,7 +17,7 @@ from typing import Concatenate, ParamSpec
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import CUSTOM_ID_PREFIX, ENTRY_BOX, Controls, EntryBox, LeaveGameButton
+from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
 from bot.discord_ui.display import TableDisplay, forfeit_text
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
@@ -392,20 +392,17 @@ class TableController:
         self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=on_board)
 
     async def interaction_arrived(self, interaction: discord.Interaction) -> None:
-        """Answer a click on one of our controls that is not on the message clicked (a forged request).
+        """Route a click on one of our controls, or a box's submission, by its custom_id (`route_click`).
 
-        discord.py runs a control's callback only when the control is on the message, and drops other clicks
-        without a word; a user must still hear why nothing happened."""
+        A click on a control that is not on the message clicked (a forged request), or whose custom_id this
+        version of the bot does not make, changes nothing, and the user hears why."""
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if interaction.type is discord.InteractionType.modal_submit:
-            box = ENTRY_BOX.fullmatch(custom_id)
-            if box is not None:
-                text = _typed_text(interaction.data)
-                await self.entry_submitted(interaction, int(box["match_id"]), int(box["version"]), box["verb"], text)
+        if not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
-        if interaction.type is not discord.InteractionType.component:
-            return
-        if custom_id.startswith(CUSTOM_ID_PREFIX) and not _offered(interaction, values_too=False):
+        forged = interaction.type is discord.InteractionType.component and not _offered(interaction, values_too=False)
+        if forged or not await route_click(interaction, custom_id):
             await reply_privately(interaction, NOT_OFFERED)
 
     # -- typed messages ------------------------------------------------------------------------------------
@@ -480,15 +477,6 @@ def _is_private(interaction: discord.Interaction) -> bool:
     """Whether the interaction came from a message only its user sees: an ephemeral reply or a DM."""
     message = interaction.message
     return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
-
-
-def _typed_text(data: Mapping | None) -> str:
-    """The text of a submitted box's one field, wherever Discord nests it."""
-    for row in (data or {}).get("components", ()):
-        for field in (row.get("component"), *row.get("components", ())):
-            if field and field.get("custom_id") == "text":
-                return str(field.get("value") or "")
-    return ""
 
 
 def _offered(interaction: discord.Interaction, *, values_too: bool = True) -> bool:

@@ -222,6 +222,9 @@ async def test_forged_buttons_are_refused_and_change_nothing(anthology):
     assert "not offered" in await forged(move_at_b, await decoy(move_at_b))
     huge = f"anth:hand:{10**30}"
     assert "no longer exists" in await forged(huge, await decoy(huge))
+    # Controls on the message that this version of the bot does not make (an older one's, a mangled one).
+    for custom_id in ("anth:nosuch:1", f"anth:act:{table_a.id}:v{table_a.version}:draw", "anth:"):
+        assert "not offered" in await forged(custom_id, await decoy(custom_id))
     await anthology.settled()
     assert anthology.fake.get_message(board_a.id).embeds == before_a
     assert await anthology.match_here() == table_a and await anthology.match_here(other) == table_b
