@@ -306,10 +306,12 @@ async def open_started_table(database: Database, table: Table, stats: Stats) -> 
     for player in others:
         await (await player.click(board, "Join")).response()
         table.answered()
-    await (await opener.click(board, "Start")).response()
+    answer = await (await opener.click(board, "Start")).response()
     table.answered()
     if "My hand" not in board.button_labels():
-        raise RuntimeError(f"the board in #{table.channel.name} did not start: {board.button_labels()}")
+        raise RuntimeError(
+            f"the board in #{table.channel.name} did not start: {board.button_labels()}, answer {answer.content!r}"
+        )
     stats.tables_opened += 1
     table.doing = "playing"
     return board
