@@ -308,10 +308,14 @@ async def open_started_table(database: Database, table: Table, stats: Stats) -> 
         table.answered()
     answer = await (await opener.click(board, "Start")).response()
     table.answered()
-    if "My hand" not in board.button_labels():
+    # Start's answer shows the game begun on the board, but an edit of the lobby sent just before it may land
+    # after it; the bot then edits the board again at once.
+    try:
+        await opener.fake.wait_for(lambda: "My hand" in board.button_labels(), 5.0)
+    except TimeoutError:
         raise RuntimeError(
             f"the board in #{table.channel.name} did not start: {board.button_labels()}, answer {answer.content!r}"
-        )
+        ) from None
     stats.tables_opened += 1
     table.doing = "playing"
     return board
