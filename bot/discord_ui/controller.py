@@ -321,7 +321,8 @@ class TableController:
         elif match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
         else:
-            await interaction.response.send_message(ephemeral=True, **self.display.panel_message(snapshot, player.seat))
+            panel = self.display.panels.message(snapshot, player.seat)
+            await interaction.response.send_message(ephemeral=True, **panel)
 
     @answers_refusals
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
@@ -386,7 +387,7 @@ class TableController:
             seat = match.player(interaction.user.id).seat
             told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
             if match.status is MatchStatus.PLAYING:
-                await interaction.response.edit_message(**self.display.panel_message(snapshot, seat, heading=told))
+                await interaction.response.edit_message(**self.display.panels.message(snapshot, seat, heading=told))
             else:
                 await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
         self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=on_board)

@@ -29,7 +29,7 @@ import contextlib
 import hashlib
 import io
 import logging
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
@@ -40,14 +40,13 @@ from bot.discord_ui.components import (
     ActionButton,
     ActionSelect,
     Controls,
-    EntryButton,
     HandButton,
     LobbyButton,
     OptionSelect,
-    SeveralSelect,
 )
-from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_embed, fit_message, fit_text
+from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_message, fit_text
 from bot.discord_ui.options import option_choices, option_word
+from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.standings import final_standings
 from bot.discord_ui.wording import mention, pinging
@@ -67,8 +66,6 @@ CHANGES_RECALLED = 12
 """Changes read back from the action log for a board's "Latest" lines when this process missed them."""
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
-PANELS_KEPT = 256
-"""Private panels kept as built, the newest: the one a turn's DM brings is the one its player's My hand shows."""
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
 """Seconds before trying a refused board edit, DM or announcement again: soon at first, then once a minute for as
 long as it takes."""
@@ -78,8 +75,6 @@ CHAT_UNREADABLE = (
 )
 PICTURE_NAME = "board.png"
 """The file name of a board's picture, which its embed shows."""
-PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
-"""A private panel as built: its embed, its controls and the lines of text above them."""
 STATUS_COLOURS = {
     MatchStatus.LOBBY: discord.Colour.blurple(),
     MatchStatus.PLAYING: discord.Colour.green(),
@@ -98,6 +93,7 @@ class TableDisplay:
         self.games = games
         self.board_edit_interval = BOARD_EDIT_INTERVAL_SECONDS
         self.retry_delays = RETRY_DELAYS
+        self.panels = PrivatePanels(games)
         self.reads_chat = True
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
@@ -119,8 +115,6 @@ class TableDisplay:
         self._say_through: dict[int, Snapshot] = {}
         """Match id -> the newest snapshot of a match whose announcements are being said."""
         self._command_replies: dict[int, int] = {}
-        self._panels: OrderedDict[tuple[int, int], tuple[int, PanelParts]] = OrderedDict()
-        """(match id, seat) -> the version its panel was built for, and that panel."""
         self._settings: dict[int, PlayerSettings] = {}
         """User id -> their /settings: how to tell them it is their turn, and when their clock stops."""
         self._under_board: dict[int, int] = {}
@@ -237,51 +231,6 @@ class TableDisplay:
         await self._learn_settings(snapshot, turn_started_for)
         if turn_started_for:
             await self._tell(snapshot, self._your_turn(snapshot, turn_started_for), turn=True)
-
-    def panel_message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
-        """One seat's private panel: its hand and the actions it may take now, pinned to this version."""
-        match = snapshot.match
-        key = (match.id, seat)
-        kept = self._panels.get(key)
-        if kept is not None and kept[0] == match.version:
-            parts = kept[1]
-            self._panels.move_to_end(key)
-        else:
-            # A version is one state of the match, so its panel never changes. The embed and the stopped view
-            # are only read when a message is sent: one built serves every message that shows it.
-            parts = self._build_panel(snapshot, seat)
-            self._panels[key] = (match.version, parts)
-            if len(self._panels) > PANELS_KEPT:
-                self._panels.popitem(last=False)
-        embed, view, notes = parts
-        content = "\n".join(line for line in (heading, *notes) if line) or None
-        return fit_message({"content": content, "embed": embed, "view": view})
-
-    def _build_panel(self, snapshot: Snapshot, seat: int) -> PanelParts:
-        match = snapshot.match
-        panel = self.renderer(match).panel(match, snapshot.seat_view(seat))
-        view = Controls()
-        picks = list(panel.picks)
-        for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
-            chunk = picks[start : start + SELECT_OPTIONS]
-            placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
-            choices = [(choice.label, choice.action) for choice in chunk]
-            view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
-        parts = len(range(0, len(picks), SELECT_OPTIONS))
-        for part, menu in enumerate(panel.menus, start=parts):
-            choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
-            view.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
-        for choice in panel.buttons:
-            view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
-        if panel.typed is not None:
-            view.add_item(EntryButton(match.id, match.version, panel.typed.verb, panel.typed.label))
-        several = panel.several
-        if several is not None:
-            choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
-            view.add_item(
-                SeveralSelect(match.id, match.version, several.verb, choices, several.most, several.placeholder)
-            )
-        return fit_embed(panel.embed), view, tuple(panel.notes)
 
     def _lobby_embed(self, match: Match) -> discord.Embed:
         rules = self.games[match.game].rules
@@ -515,7 +464,7 @@ class TableDisplay:
             # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
             # process catching up at its start) is not posted twice.
             nonce = _nonce(match.id, match.version, f"seat {seat}")
-            await channel.send(**self.panel_message(snapshot, seat, heading=heading), nonce=nonce)
+            await channel.send(**self.panels.message(snapshot, seat, heading=heading), nonce=nonce)
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise

@@ -12,7 +12,7 @@ from fakediscord.server import FakeDiscord
 
 from bot.storage import sqlite as sqlite_store
 
-APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
+APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT = 2, 3, 5
 
 
 async def forged_pick(fake: FakeDiscord, user: ScriptedUser, message: FakeMessage, value: str | None = None):
@@ -225,6 +225,11 @@ async def test_forged_buttons_are_refused_and_change_nothing(anthology):
     # Controls on the message that this version of the bot does not make (an older one's, a mangled one).
     for custom_id in ("anth:nosuch:1", f"anth:act:{table_a.id}:v{table_a.version}:draw", "anth:"):
         assert "not offered" in await forged(custom_id, await decoy(custom_id))
+    # A box's submission the bot never opened: the same.
+    box = {"custom_id": f"anth:typed:{table_a.id}:x:word", "components": []}
+    handle = anthology.fake.new_interaction(alice, anthology.channel, MODAL_SUBMIT, box, message=board_a)
+    await anthology.fake.deliver_interaction(handle)
+    assert "not offered" in await ephemeral_reply(handle)
     await anthology.settled()
     assert anthology.fake.get_message(board_a.id).embeds == before_a
     assert await anthology.match_here() == table_a and await anthology.match_here(other) == table_b

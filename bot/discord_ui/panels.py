@@ -1,0 +1,75 @@
+"""Private panels: one seat's hand and the actions it may take now, pinned to a version of the match.
+
+A version is one state of the match (every change makes a new one), so the panel of a version and seat never
+changes: the one a turn's DM brings is the one its player's My hand shows. It is built once and kept, the newest
+`PANELS_KEPT`; its embed and its stopped view are only read when a message is sent, so one built serves every
+message that shows it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+
+import discord
+
+from bot.catalogue import Game
+from bot.discord_ui.components import ActionButton, ActionSelect, Controls, EntryButton, SeveralSelect
+from bot.discord_ui.limits import SELECT_OPTIONS, fit_embed, fit_message
+from bot.matches import Snapshot
+
+PANELS_KEPT = 256
+PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
+"""A panel as built: its embed, its controls and the lines of text above them."""
+
+
+class PrivatePanels:
+    """Builds the private panels of every game's seats, and keeps the newest."""
+
+    def __init__(self, games: Mapping[str, Game]) -> None:
+        self.games = games
+        self._kept: OrderedDict[tuple[int, int], tuple[int, PanelParts]] = OrderedDict()
+        """(match id, seat) -> the version its panel was built for, and that panel."""
+
+    def message(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
+        """The keyword arguments of a message showing the seat's panel under `heading`."""
+        match = snapshot.match
+        key = (match.id, seat)
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == match.version:
+            parts = kept[1]
+            self._kept.move_to_end(key)
+        else:
+            parts = self._build(snapshot, seat)
+            self._kept[key] = (match.version, parts)
+            if len(self._kept) > PANELS_KEPT:
+                self._kept.popitem(last=False)
+        embed, view, notes = parts
+        content = "\n".join(line for line in (heading, *notes) if line) or None
+        return fit_message({"content": content, "embed": embed, "view": view})
+
+    def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
+        match = snapshot.match
+        panel = self.games[match.game].renderer.panel(match, snapshot.seat_view(seat))
+        view = Controls()
+        picks = list(panel.picks)
+        for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
+            chunk = picks[start : start + SELECT_OPTIONS]
+            placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
+            choices = [(choice.label, choice.action) for choice in chunk]
+            view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
+        parts = len(range(0, len(picks), SELECT_OPTIONS))
+        for part, menu in enumerate(panel.menus, start=parts):
+            choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
+            view.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
+        for choice in panel.buttons:
+            view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+        if panel.typed is not None:
+            view.add_item(EntryButton(match.id, match.version, panel.typed.verb, panel.typed.label))
+        several = panel.several
+        if several is not None:
+            choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
+            view.add_item(
+                SeveralSelect(match.id, match.version, several.verb, choices, several.most, several.placeholder)
+            )
+        return fit_embed(panel.embed), view, tuple(panel.notes)
