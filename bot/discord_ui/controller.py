@@ -435,11 +435,16 @@ class TableController:
     @answers_refusals
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
         """/answer: the same as typing a move in chat, for servers where the bot cannot read messages."""
-        result = await self.host.act_typed(
-            interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
-        )
-        reply = await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
-        self.display.answered_by_command(interaction.id, reply.message_id)
+        self.display.command_reply_coming(interaction.id)
+        reply_id = None
+        try:
+            result = await self.host.act_typed(
+                interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
+            )
+            reply = await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
+            reply_id = reply.message_id
+        finally:
+            self.display.answered_by_command(interaction.id, reply_id)
         self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     @answers_refusals

@@ -114,7 +114,8 @@ class TableDisplay:
         """Match id -> changes not said yet, by version, with the snapshot and events they came with."""
         self._say_through: dict[int, Snapshot] = {}
         """Match id -> the newest snapshot of a match whose announcements are being said."""
-        self._command_replies: dict[int, int] = {}
+        self._command_replies: dict[int, asyncio.Future[int | None]] = {}
+        """Arrival of a move typed with /answer -> the id of the bot's reply to it, once Discord has returned it."""
         self._settings: dict[int, PlayerSettings] = {}
         """User id -> their /settings: how to tell them it is their turn, and when their clock stops."""
         self._under_board: dict[int, int] = {}
@@ -563,11 +564,24 @@ class TableDisplay:
         heading = f"Your turn in **{self.games[match.game].title}** in <#{match.channel_id}>."
         return dict.fromkeys(sorted(seats), heading)
 
-    def answered_by_command(self, arrival: int, reply_id: int) -> None:
-        """A move typed with /answer has no chat message of its own: mark the bot's reply to it instead."""
-        self._command_replies[arrival] = reply_id
+    def command_reply_coming(self, arrival: int) -> None:
+        """A move typed with /answer is about to be applied. Its mark waits for the reply's id, since a face-off
+        can be decided before Discord has returned the reply (answered_by_command must follow)."""
+        self._command_replies[arrival] = asyncio.get_running_loop().create_future()
         while len(self._command_replies) > COMMAND_REPLIES_KEPT:
             del self._command_replies[next(iter(self._command_replies))]
+
+    def answered_by_command(self, arrival: int, reply_id: int | None) -> None:
+        """A move typed with /answer has no chat message of its own: mark the bot's reply to it instead (none
+        when the move was refused or the reply failed)."""
+        reply = self._command_replies.get(arrival)
+        if reply is not None and not reply.done():
+            reply.set_result(reply_id)
+
+    async def _reaction_target(self, arrival: int) -> int | None:
+        """The message that stands for a move: the chat message it arrived as, or the reply to its /answer."""
+        reply = self._command_replies.get(arrival)
+        return arrival if reply is None else await asyncio.shield(reply)
 
     # -- announcements -------------------------------------------------------------------------------------
 
@@ -646,8 +660,9 @@ class TableDisplay:
         while True:
             try:
                 if announcement.react_to is not None:
-                    target = self._command_replies.get(announcement.react_to, announcement.react_to)
-                    await channel.get_partial_message(target).add_reaction(announcement.emoji)
+                    target = await self._reaction_target(announcement.react_to)
+                    if target is not None:
+                        await channel.get_partial_message(target).add_reaction(announcement.emoji)
                 else:
                     content = fit_text(announcement.content, CONTENT)
                     await channel.send(content, allowed_mentions=pinging(content, match), nonce=nonce)

@@ -326,6 +326,25 @@ async def test_without_message_content_players_answer_with_a_command(tmp_path, c
         assert refused.ephemeral
 
 
+async def test_an_answer_by_command_is_marked_when_the_face_off_ends_before_its_reply_returns(tmp_path, clock):
+    async with running_anthology(tmp_path, clock, message_content_allowed=False) as world:
+        table = await started_anomia(world, world.alice, world.bob, world.cara)
+        view = await table.flip_until_faceoff()
+        first, _ = view.faceoff.seats
+        player = await table.user_at(first)
+        answer = table.fresh_answer(await table.category_of(first))
+        world.fake.inject("POST", "/interactions/*/callback", status=0, delay=0.3)
+        replies_before = world.fake.calls[CALLBACK]
+        command = await player.slash(world.channel, "answer", text=answer)
+        # The move is committed once the bot sends its reply; the face-off is decided while Discord holds it.
+        await world.fake.wait_for(lambda: world.fake.calls[CALLBACK] > replies_before)
+        await world.run_timers(1)
+        reply = await command.response()
+        assert (await table.view()).winning_pile_sizes[first] == 1
+        assert world.fake.get_message(reply.id).reaction_count("✅") == 1
+        assert all(record.status != 404 for record in world.fake.call_log)
+
+
 # Seeds whose deal gives the situation a test needs, found by playing the pure rules with the same policy
 # (flip left; the first face-off player answers from the list).
 WILD_FACEOFF_SEED = 222
