@@ -15,7 +15,7 @@ import discord
 
 from bot.catalogue import Game
 from bot.discord_ui.components import ActionButton, ActionSelect, Controls, EntryButton, SeveralSelect
-from bot.discord_ui.limits import SELECT_OPTIONS, fit_embed, fit_message
+from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_embed, fit_text
 from bot.matches import Snapshot
 
 PANELS_KEPT = 256
@@ -45,8 +45,9 @@ class PrivatePanels:
             if len(self._kept) > PANELS_KEPT:
                 self._kept.popitem(last=False)
         embed, view, notes = parts
-        content = "\n".join(line for line in (heading, *notes) if line) or None
-        return fit_message({"content": content, "embed": embed, "view": view})
+        content = "\n".join(line for line in (heading, *notes) if line)
+        # The embed was made to fit when the panel was built; only the text above it changes from message to message.
+        return {"content": fit_text(content, CONTENT) if content else None, "embed": embed, "view": view}
 
     def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
         match = snapshot.match
