@@ -25,7 +25,10 @@ that stopped moving are reported with the figures (details on stderr), and so is
 window (percent of one core, all threads): `bot_cpu_percent` (the bot's process), `bench_cpu_percent` (the fake
 and the players) and `machine_cpu_percent` (all processes on all cores; more than the sum of the two means
 something else ran); and the bot's resident memory when the window began and ended (`bot_rss_mb_start`,
-`bot_rss_mb_end`: a bot that keeps what it sent grows between them).
+`bot_rss_mb_end`: a bot that keeps what it sent grows between them). `dms_per_move` is how many DMs the bot sent
+in the window per move: a DM for each turn a move passes on and the deals of the games that began. Played from My
+hand, nobody waits for those DMs, so a bot can fall behind with them or catch up in the window; two versions play
+the same game, and a difference between their figures says which did.
 
     .venv/bin/python bench/load_bench.py                              # 50 tables, 30 s, this checkout's bot
     .venv/bin/python bench/load_bench.py --tables 10 --seconds 10     # a quick look
@@ -272,6 +275,8 @@ class Stats:
     """How long each read of whose turn it is held this process's event loop (a synchronous SQLite read)."""
     lag_ms: list[float] = field(default_factory=list)
     """How late this process's event loop woke a task sleeping 10 ms: its own saturation."""
+    dms_sent: int = 0
+    """DMs the bot sent while measuring."""
 
 
 @dataclass
@@ -424,6 +429,12 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             players = tuple(guild.add_member(f"t{number}{seat}") for seat in "abc")
             lineup.append(Table(channel, players))
         dms = TurnDms(fake) if flow == "dm" else None
+
+        def count_dm(message: FakeMessage) -> None:
+            if stats.measuring and fake.channels[message.channel_id].is_dm and message.author is fake.bot_user:
+                stats.dms_sent += 1
+
+        fake.message_watchers.append(count_dm)
         bot = BotProcess(fake, database_path, bot_root, folder)
         database: Database | None = None
         try:
@@ -496,6 +507,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
         "seconds": round(window, 2),
         "moves": moves,
         "moves_per_second": round(moves / window, 1),
+        "dms_per_move": round(stats.dms_sent / max(moves, 1), 3),
         **summary("move", stats.move_ms or [float("nan")]),
         **summary("hand" if flow == "hand" else "turn_dm", stats.panel_ms or [float("nan")]),
         "bot_cpu_percent": round(100 * bot_cpu / window),
