@@ -430,12 +430,9 @@ class TableDisplay:
         failures = 0
         while True:
             pending = list(headings.items())
-            if len(pending) == 1:  # a turn passed to one player, nearly every notice: no task to run it in
-                delivered = [await self._send_panel(snapshot, *pending[0], turn=turn)]
-            else:
-                delivered = await asyncio.gather(
-                    *(self._send_panel(snapshot, seat, text, turn=turn) for seat, text in pending)
-                )
+            delivered = await asyncio.gather(
+                *(self._send_panel(snapshot, seat, text, turn=turn) for seat, text in pending)
+            )
             headings = {seat: text for (seat, text), sent in zip(pending, delivered, strict=True) if not sent}
             if not headings:
                 await self.host.turn_told(snapshot.match.id, notice)

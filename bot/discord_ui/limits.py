@@ -2,8 +2,9 @@
 
 Discord refuses a whole message (400, code 50035) when any part is too long, and a refused board edit or vote
 call can leave a table that nobody can move. So every message the bot builds passes through `fit_message`
-before it is sent: text is cut (with "…") rather than refused. Players' text is already cut short where it is
-repeated (bot/discord_ui/wording.py); this is the net under everything else.
+before it is sent (a private panel, sent many times, has its embed fitted once when it is built and its text at each
+message: bot/discord_ui/panels.py): text is cut (with "…") rather than refused. Players' text is already cut
+short where it is repeated (bot/discord_ui/wording.py); this is the net under everything else.
 """
 
 from __future__ import annotations
