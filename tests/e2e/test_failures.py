@@ -10,6 +10,8 @@ import sys
 import pytest
 from anthology_driver import Anthology
 
+from bot.matches import Refusal, RefusalReason, StorageBusy
+
 
 class Broken(RuntimeError):
     """The failure a test forces on the bot."""
@@ -91,8 +93,6 @@ async def test_a_box_that_fails_says_so_and_changes_nothing(anthology, monkeypat
 
 @pytest.mark.parametrize("kind", ["refusal", "busy database"])
 async def test_refusals_and_a_busy_database_keep_their_own_replies(anthology, monkeypatch, kind):
-    from bot.matches import Refusal, RefusalReason, StorageBusy
-
     failure = Refusal(RefusalReason.TABLE_FULL, max_players=2) if kind == "refusal" else StorageBusy()
 
     async def refusing(*args, **kwargs):
