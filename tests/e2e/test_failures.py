@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from anthology_driver import Anthology
+from discord import app_commands
 
 from bot.matches import Refusal, RefusalReason, StorageBusy
 
@@ -103,4 +104,14 @@ async def test_refusals_and_a_busy_database_keep_their_own_replies(anthology, mo
     reply = await (await anthology.bob.click(board, "Join")).response()
     expected = "This table is full (2 players)." if kind == "refusal" else "my database is busy"
     assert reply.ephemeral and expected in reply.content and "error id" not in reply.content
+    assert not anthology.errors.records
+
+
+async def test_a_check_discord_py_makes_keeps_its_own_clear_reply(anthology):
+    # The bot's commands have no discord.py checks today (Discord enforces guild_only and default permissions
+    # itself); one added to /status shows that a check that stops a command answers in its own words.
+    status = anthology.bot.tree.get_command("status")
+    app_commands.checks.has_permissions(administrator=True)(status)
+    reply = await (await anthology.alice.slash(anthology.channel, "status")).response()
+    assert reply.ephemeral and reply.content == "You are missing Administrator permission(s) to run this command."
     assert not anthology.errors.records
