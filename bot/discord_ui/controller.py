@@ -354,8 +354,9 @@ class TableController:
         custom_id = (interaction.data or {}).get("custom_id", "")
         if not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
-        forged = interaction.type is discord.InteractionType.component and not _offered(interaction, values_too=False)
         try:
+            clicked = interaction.type is discord.InteractionType.component
+            forged = clicked and not _offered(interaction, values_too=False)
             if forged or not await route_click(interaction, custom_id):
                 await reply_privately(interaction, NOT_OFFERED)
         except Exception as error:
