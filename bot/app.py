@@ -21,6 +21,7 @@ from bot.catalogue import Game, load_games
 from bot.config import Settings
 from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
+from bot.discord_ui.failures import AnsweringTree
 from bot.discord_ui.records import RecordsController
 from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
@@ -74,6 +75,7 @@ class AnthologyBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents or wanted_intents(),
             help_command=None,
+            tree_cls=AnsweringTree,
             # Nothing pings unless a message names whom it means to ping (see bot/discord_ui/wording.py).
             allowed_mentions=discord.AllowedMentions.none(),
             # No cache of messages: the bot never looks one up (a click carries its message), so keeping the last

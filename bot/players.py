@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 DM, MENTION, QUIET = "dm", "mention", "none"
 NOTICES = (DM, MENTION, QUIET)
@@ -53,17 +53,20 @@ class ServerSettings:
 
 
 def known_timezone(name: str) -> bool:
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
+    """Whether `name` is one of the time zones `timezone_names` lists. Only such a name reaches ZoneInfo, which
+    reads it as a file path: anything else may fail in ways of the file system's own (a name too long, a folder)."""
+    return name in _timezone_set()
 
 
 @cache
 def timezone_names() -> tuple[str, ...]:
     """Every IANA time zone name, sorted (for autocomplete)."""
     return tuple(sorted(available_timezones()))
+
+
+@cache
+def _timezone_set() -> frozenset[str]:
+    return frozenset(timezone_names())
 
 
 def read_clock_time(text: str) -> time:

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
+from bot.discord_ui.failures import autocomplete_or_nothing
 from bot.discord_ui.my_games import my_games_embed, server_names
 from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed
 from bot.players import timezone_names
@@ -60,6 +61,7 @@ class Players(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @settings.autocomplete("timezone")
+    @autocomplete_or_nothing
     async def timezone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Time zones whose name holds what is typed ("berl" finds Europe/Berlin), at most Discord's 25."""
         typed = current.strip().lower().replace(" ", "_")

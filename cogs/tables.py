@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
+from bot.discord_ui.failures import autocomplete_or_nothing
 from bot.discord_ui.options import CLOCK_NAMES, option_word
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
@@ -65,6 +66,7 @@ class Tables(commands.Cog):
         )  # fmt: skip
 
     @play.autocomplete("options")
+    @autocomplete_or_nothing
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Suggest the option being typed (the last word), keeping the ones already written before it."""
         game = self.bot.games.get(getattr(interaction.namespace, "game", None) or "")

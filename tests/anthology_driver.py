@@ -25,6 +25,8 @@ from bot.discord_ui.wording import mention
 from bot.engine import Outcome
 from bot.matches import Match, RatingChange
 
+AUTOCOMPLETE = 4
+"""Discord's interaction type for an autocomplete request."""
 PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
 # Tests play far faster than people; the real interval (one edit a second) is tested on its own.
 TEST_BOARD_EDIT_INTERVAL = 0.01
@@ -211,6 +213,18 @@ class Anthology:
         fields = self.board(match_id).embeds[0]["fields"]
         (standings,) = [field["value"] for field in fields if field["name"] == "Final standings"]
         return standings.split("\n"), await self.bot.host.store.rating_changes(match_id)
+
+    async def suggestions(
+        self, user: ScriptedUser, command: str, typing: tuple[str, str], **filled: str
+    ) -> list[dict[str, str]]:
+        """The autocomplete choices the bot offers `user` typing `typing` (option, text so far) in `/command`, with
+        the options already `filled`."""
+        options = [{"name": name, "type": 3, "value": value} for name, value in filled.items()]
+        options.append({"name": typing[0], "type": 3, "value": typing[1], "focused": True})
+        data = {"id": "1", "name": command, "type": 1, "options": options}
+        handle = self.fake.new_interaction(user, self.channel, AUTOCOMPLETE, data)
+        await self.fake.deliver_interaction(handle)
+        return await handle.response()
 
     async def hand_panel(self, player: ScriptedUser, board: FakeMessage) -> FakeMessage:
         return await (await player.click(board, "My hand")).response()

@@ -78,3 +78,8 @@ def test_other_times_are_refused(text):
 def test_time_zones_are_iana_names():
     assert known_timezone("Europe/Berlin") and known_timezone("America/Argentina/Buenos_Aires")
     assert not known_timezone("Mars/Olympus_Mons") and not known_timezone("../etc/passwd")
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "Europe/Ber\x00lin", "/etc/localtime", "", "Europe/ Berlin", "America"])
+def test_a_name_that_is_no_time_zone_is_unknown_whatever_the_file_system_makes_of_it(name):
+    assert not known_timezone(name)

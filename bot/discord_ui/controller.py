@@ -1,33 +1,31 @@
 """The table controller: turns slash commands and clicks into host calls, and answers the user who asked.
 
-Every refusal is a short ephemeral reply naming the reason, and changes nothing. A click on the board is
+Every refusal is a short ephemeral reply naming the reason, and changes nothing: a refusal or a failure raised
+here is answered where the interaction came in (bot/discord_ui/failures.py). A click on the board is
 answered by editing the board through the interaction response itself (one REST call); anything slower
 (DMs, announcements, edits of other messages) runs after the response.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from datetime import timedelta
-from typing import Concatenate, ParamSpec
 
 import discord
 
 from bot.catalogue import Game
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
 from bot.discord_ui.display import TableDisplay, forfeit_text
-from bot.discord_ui.limits import CONTENT, fit_text
+from bot.discord_ui.failures import answer_failure, reply_privately
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
-from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot, StorageBusy
+from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot
 from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
 
-Params = ParamSpec("Params")
 ARCHIVE_AFTER_A_WEEK = 10080
 HANDLED_MESSAGES_KEPT = 2000
 OPEN_FAILED = (
@@ -35,41 +33,6 @@ OPEN_FAILED = (
     " Try again, or use `/play` in another channel."
 )
 NOT_OFFERED = "That choice was not offered on this message. Use the buttons and menus the bot gave you."
-STORAGE_BUSY = "I couldn't save that: my database is busy with another program. Nothing changed; try again shortly."
-
-
-async def reply_privately(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered."""
-    text = fit_text(text, CONTENT)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-def answers_refusals(
-    handler: Callable[Concatenate[TableController, discord.Interaction, Params], Awaitable[None]],
-) -> Callable[Concatenate[TableController, discord.Interaction, Params], Awaitable[None]]:
-    """Answer a Refusal with its message, and an unexpected error with an apology, both ephemerally."""
-
-    @functools.wraps(handler)
-    async def guarded(
-        self: TableController, interaction: discord.Interaction, *args: Params.args, **kwargs: Params.kwargs
-    ) -> None:
-        try:
-            await handler(self, interaction, *args, **kwargs)
-        except Refusal as refusal:
-            await reply_privately(interaction, refusal_text(refusal))
-        except StorageBusy:
-            log.warning("the database was locked by another process; %s was not applied", handler.__name__)
-            await reply_privately(interaction, STORAGE_BUSY)
-        except discord.HTTPException:
-            raise
-        except Exception:
-            log.exception("failed to handle %s", handler.__name__)
-            await reply_privately(interaction, "Something went wrong on my side. Try again, or see /status.")
-
-    return guarded
 
 
 class TableController:
@@ -81,7 +44,6 @@ class TableController:
 
     # -- slash commands ------------------------------------------------------------------------------------
 
-    @answers_refusals
     async def open_table(
         self,
         interaction: discord.Interaction,
@@ -209,7 +171,6 @@ class TableController:
             await self.host.abandon(match.id, match.opener_id)
         await reply_privately(interaction, OPEN_FAILED)
 
-    @answers_refusals
     async def show_status(self, interaction: discord.Interaction) -> None:
         snapshot = await self.host.table_in_channel(interaction.channel_id)
         match = snapshot.match
@@ -221,7 +182,6 @@ class TableController:
             "\n".join(lines), ephemeral=True, **self.display.board_message(snapshot)
         )
 
-    @answers_refusals
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
         match = table.match
@@ -244,7 +204,6 @@ class TableController:
         await reply_privately(interaction, "You left the table.")
         self.display.refresh_board(match.id)
 
-    @answers_refusals
     async def leave_game(self, interaction: discord.Interaction, match_id: int) -> None:
         """The confirmation of /leave in a running game."""
         snapshot = await self.host.leave_game(match_id, interaction.user.id)
@@ -260,14 +219,12 @@ class TableController:
             await self.display.post(match, f"🚪 {name} left the game: a computer plays their seat from now on.")
         self.display.refresh_board(match_id)
 
-    @answers_refusals
     async def remove_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
         await self.host.remove_player(table.match.id, interaction.user.id, member.id)
         await reply_privately(interaction, f"Removed {member.mention} from the table.")
         self.display.refresh_board(table.match.id)
 
-    @answers_refusals
     async def abandon(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
         permissions = interaction.permissions
@@ -279,7 +236,6 @@ class TableController:
 
     # -- components ----------------------------------------------------------------------------------------
 
-    @answers_refusals
     async def lobby_clicked(self, interaction: discord.Interaction, match_id: int, verb: str) -> None:
         user = interaction.user
         if verb == "join":
@@ -292,7 +248,6 @@ class TableController:
         if snapshot.match.status is MatchStatus.PLAYING:
             self.display.deal_out(snapshot)
 
-    @answers_refusals
     async def option_chosen(self, interaction: discord.Interaction, match_id: int, setting: str) -> None:
         """The opener picked `key=value` in the lobby's options menu."""
         if not _offered(interaction):
@@ -308,7 +263,6 @@ class TableController:
         snapshot = self.host.snapshot(await self.host.set_option(match_id, interaction.user.id, key, value))
         await self._show_on_board(interaction, snapshot)
 
-    @answers_refusals
     async def hand_requested(self, interaction: discord.Interaction, match_id: int) -> None:
         snapshot = await self.host.load(match_id)
         match = snapshot.match
@@ -324,7 +278,6 @@ class TableController:
             panel = self.display.panels.message(snapshot, player.seat)
             await interaction.response.send_message(ephemeral=True, **panel)
 
-    @answers_refusals
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
         # Discord's own checks are no defence against a modified client: take only what this message offered,
         # and from a shared message only if it is this table's board (a private panel is the clicker's own).
@@ -340,7 +293,6 @@ class TableController:
                 return
         await self._take(interaction, match_id, version, action, private=private)
 
-    @answers_refusals
     async def entry_requested(self, interaction: discord.Interaction, match_id: int, version: int, verb: str) -> None:
         """A panel's button that opens a box to type a move in: open it, if that panel offers one now."""
         snapshot = await self.host.load(match_id)
@@ -362,7 +314,6 @@ class TableController:
         box = EntryBox(match_id, version, verb, entry.label, entry.field, entry.placeholder)
         await interaction.response.send_modal(box)
 
-    @answers_refusals
     async def entry_submitted(
         self, interaction: discord.Interaction, match_id: int, version: int, verb: str, text: str
     ) -> None:
@@ -396,15 +347,20 @@ class TableController:
         """Route a click on one of our controls, or a box's submission, by its custom_id (`route_click`).
 
         A click on a control that is not on the message clicked (a forged request), or whose custom_id this
-        version of the bot does not make, changes nothing, and the user hears why."""
+        version of the bot does not make, changes nothing, and the user hears why; so does one refused or failed
+        (`answer_failure`)."""
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
-        forged = interaction.type is discord.InteractionType.component and not _offered(interaction, values_too=False)
-        if forged or not await route_click(interaction, custom_id):
-            await reply_privately(interaction, NOT_OFFERED)
+        try:
+            clicked = interaction.type is discord.InteractionType.component
+            forged = clicked and not _offered(interaction, values_too=False)
+            if forged or not await route_click(interaction, custom_id):
+                await reply_privately(interaction, NOT_OFFERED)
+        except Exception as error:
+            await answer_failure(interaction, error)
 
     # -- typed messages ------------------------------------------------------------------------------------
 
@@ -432,7 +388,6 @@ class TableController:
         if result is not None:
             self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
-    @answers_refusals
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
         """/answer: the same as typing a move in chat, for servers where the bot cannot read messages."""
         self.display.command_reply_coming(interaction.id)
@@ -447,7 +402,6 @@ class TableController:
             self.display.answered_by_command(interaction.id, reply_id)
         self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
-    @answers_refusals
     async def word_command(self, interaction: discord.Interaction, text: str) -> None:
         """/word: a word typed as a command, for servers where the bot cannot read messages. The channel hears
         of it from the game's own announcement, so the reply is the player's alone."""

@@ -9,6 +9,7 @@ from datetime import datetime
 import discord
 
 from bot.discord_ui.options import CLOCK_NAMES, CLOCKS
+from bot.discord_ui.wording import as_code
 from bot.players import DM, MENTION, QUIET, PlayerSettings, ServerSettings, known_timezone, read_clock_time
 
 NOTICE_WORDS = {DM: "a DM from me", MENTION: "a mention in the table's channel or thread", QUIET: "nothing"}
@@ -24,7 +25,9 @@ def changed_settings(
     if timezone is not None:
         timezone = timezone.strip()
         if not known_timezone(timezone):
-            raise ValueError(f"I do not know the time zone {timezone!r}: pick one from the list, like Europe/Berlin.")
+            raise ValueError(
+                f"I do not know the time zone {as_code(timezone)}: pick one from the list, like Europe/Berlin."
+            )
         changed = PlayerSettings(timezone, changed.away_from, changed.away_until, changed.notice)
     if away is not None:
         if away.strip().lower() in NO_AWAY_HOURS:

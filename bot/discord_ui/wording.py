@@ -33,6 +33,7 @@ _PLAIN = {
     RefusalReason.STALE_BOARD: "That board is out of date: the game has moved on. Use the newest message.",
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
+    RefusalReason.TYPED_ONLY: "That move can only be typed: send it in the channel, or with /answer or /word.",
     RefusalReason.NOT_FINISHED: "This game is still being played: its record opens when it ends.",
 }
 _OPENER_ONLY = {

@@ -279,6 +279,11 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         act now; `arrival` orders messages as the platform received them, and is the only order a race uses."""
         return None
 
+    def typed_only(self, action: ActionT) -> bool:
+        """Whether `action` may come only from a typed message (`read_typed`), never from a click or a box: a move
+        raced by its arrival key, which only the platform's own message ids may carry."""
+        return False
+
     def is_over(self, state: StateT) -> bool:
         """Whether the match has ended."""
         return self.outcome(state) is not None

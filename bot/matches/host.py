@@ -290,7 +290,8 @@ class MatchHost(SlowPlay):
     async def act(
         self, match_id: int, user_id: int, action_text: str, *, expected_version: int | None = None
     ) -> ActionResult:
-        """Apply one player's action. `expected_version` is the board version the click came from."""
+        """Apply one player's action, chosen on a board or a panel. `expected_version` is the board version the
+        click came from. A move the game takes only typed (`GameRules.typed_only`) comes through `act_typed`."""
         if not 0 < match_id <= LARGEST_ID:
             raise Refusal(RefusalReason.NO_TABLE)
 
@@ -306,6 +307,8 @@ class MatchHost(SlowPlay):
                 action = rules.parse_action(action_text)
             except ParseError as error:
                 raise Refusal(RefusalReason.ILLEGAL_ACTION, detail=str(error)) from None
+            if rules.typed_only(action):
+                raise Refusal(RefusalReason.TYPED_ONLY)
             return self._applied(match, state, player.seat, user_id, action)
 
         async with self._lock(match_id):

@@ -34,6 +34,8 @@ class RefusalReason(StrEnum):
     """Another request changed the match at the same moment."""
     NOT_YOUR_TURN = "not_your_turn"
     """details: waiting_for (the names of the players who may act)."""
+    TYPED_ONLY = "typed_only"
+    """A click or a box carried a move the game takes only typed, in a message or a command."""
     ILLEGAL_ACTION = "illegal_action"
     """details: detail (the game's own reason), or attempt (Attempt.REMOVE_YOURSELF)."""
     NO_RECORD = "no_record"

@@ -22,6 +22,8 @@ CONTENT = RULES["anomia"].content
 CATEGORIES = {category.id: category for category in CONTENT.categories}
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 BOARD_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+MODAL_SUBMIT = 5
+"""Discord's interaction type for a box's submission."""
 CHANNEL_POST = "POST /channels/{channel_id}/messages"
 
 
@@ -477,6 +479,26 @@ async def test_a_forged_answer_with_an_early_arrival_key_is_refused(anthology):
     await anthology.fake.deliver_interaction(handle)
     reply = await handle.response()
     assert reply.ephemeral and "not offered" in reply.content
+    assert (await table.match()).version == match.version
+
+
+async def test_a_forged_box_carrying_an_answer_cannot_take_the_lead_in_a_race(anthology):
+    # Only a typed message (or /answer), ordered by Discord's own id, may answer. A box's submission is not
+    # checked against a message's controls, so a forger can name any verb in its custom_id: here "answer", with
+    # an arrival key of 1 that would put it ahead of every real message.
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    match = await table.match()
+    player = await table.user_at(view.faceoff.seats[0])
+    private = await (await player.slash(anthology.channel, "status")).response()  # any message only they see
+    data = {
+        "custom_id": f"anth:typed:{match.id}:{match.version}:answer",
+        "components": [{"type": 1, "components": [{"type": 4, "custom_id": "text", "value": "1 pizza"}]}],
+    }
+    handle = anthology.fake.new_interaction(player, anthology.channel, MODAL_SUBMIT, data, message=private)
+    await anthology.fake.deliver_interaction(handle)
+    reply = await handle.response()
+    assert reply.ephemeral and "can only be typed" in reply.content
     assert (await table.match()).version == match.version
 
 

@@ -10,8 +10,6 @@ from support import stored_result
 from bot.discord_ui.standings import rating_text
 from bot.matches import MatchStatus
 
-AUTOCOMPLETE = 4
-
 
 async def test_play_opens_a_thread_named_after_the_game_when_it_may(anthology):
     handle = await anthology.alice.slash(anthology.channel, "play", game="anarchy")
@@ -184,18 +182,7 @@ async def test_an_idle_lobby_expires(anthology):
 
 
 async def test_options_autocomplete_the_word_being_typed_and_keep_the_ones_before(anthology):
-    data = {
-        "id": "1",
-        "name": "play",
-        "type": 1,
-        "options": [
-            {"name": "game", "type": 3, "value": "anomia"},
-            {"name": "options", "type": 3, "value": "timing=async jud", "focused": True},
-        ],
-    }
-    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
-    await anthology.fake.deliver_interaction(handle)
-    choices = await handle.response()
+    choices = await anthology.suggestions(anthology.alice, "play", ("options", "timing=async jud"), game="anomia")
     assert {choice["value"] for choice in choices} == {"timing=async judging=lists", "timing=async judging=vote"}
     assert all(len(choice["name"]) <= 100 for choice in choices)
 

@@ -7,9 +7,6 @@ from datetime import time
 
 from bot.players import MENTION, PlayerSettings
 
-AUTOCOMPLETE = 4
-"""Discord's interaction type for an autocomplete request."""
-
 
 def fields(message) -> dict[str, str]:
     return {field["name"]: field["value"] for field in message.embeds[0]["fields"]}
@@ -40,7 +37,7 @@ async def test_bad_values_are_refused_and_change_nothing(anthology):
     alice = anthology.alice
     await (await alice.slash(anthology.channel, "settings", timezone="Asia/Tokyo")).response()
     for options, said in (
-        ({"timezone": "Mars/Olympus_Mons"}, "I do not know the time zone 'Mars/Olympus_Mons'"),
+        ({"timezone": "Mars/Olympus_Mons"}, "I do not know the time zone `Mars/Olympus_Mons`"),
         ({"away": "late"}, "Write away hours as two local times, like 23:00-08:00"),
         ({"away": "23:00-23:00"}, "Away hours need different start and end times"),
         ({"away": "25:00-08:00"}, "Write away hours as two local times"),
@@ -48,6 +45,16 @@ async def test_bad_values_are_refused_and_change_nothing(anthology):
         refused = await (await alice.slash(anthology.channel, "settings", **options)).response()
         assert refused.ephemeral and refused.content.startswith(said) and not refused.embeds
     assert await anthology.bot.store.player_settings(alice.id) == PlayerSettings("Asia/Tokyo")
+
+
+async def test_a_malformed_time_zone_gets_the_ordinary_refusal(anthology):
+    # Time zone names are file paths to ZoneInfo: none of these may reach the file system.
+    alice = anthology.alice
+    for name in ("x" * 300, "Europe/Ber\x00lin", "../x", "/etc/localtime", "", "Europe/ Berlin", "America"):
+        refused = await (await alice.slash(anthology.channel, "settings", timezone=name)).response()
+        assert refused.ephemeral and refused.content.startswith("I do not know the time zone"), name
+        assert not refused.embeds and len(refused.content) < 200
+    assert await anthology.bot.store.player_settings(alice.id) == PlayerSettings()
 
 
 async def test_settings_work_in_dms_with_the_bot(anthology):
@@ -59,19 +66,10 @@ async def test_settings_work_in_dms_with_the_bot(anthology):
 
 
 async def test_time_zones_autocomplete_from_what_is_typed(anthology):
-    data = {
-        "id": "1",
-        "name": "settings",
-        "type": 1,
-        "options": [{"name": "timezone", "type": 3, "value": "berl", "focused": True}],
-    }
-    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
-    await anthology.fake.deliver_interaction(handle)
-    assert [choice["value"] for choice in await handle.response()] == ["Europe/Berlin"]
-    data["options"][0]["value"] = "new york"
-    handle = anthology.fake.new_interaction(anthology.alice, anthology.channel, AUTOCOMPLETE, data)
-    await anthology.fake.deliver_interaction(handle)
-    assert "America/New_York" in [choice["value"] for choice in await handle.response()]
+    offered = await anthology.suggestions(anthology.alice, "settings", ("timezone", "berl"))
+    assert [choice["value"] for choice in offered] == ["Europe/Berlin"]
+    offered = await anthology.suggestions(anthology.alice, "settings", ("timezone", "new york"))
+    assert "America/New_York" in [choice["value"] for choice in offered]
 
 
 async def test_turn_notices_come_the_way_each_player_chose(anthology):

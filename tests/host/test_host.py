@@ -148,6 +148,30 @@ async def test_turn_refusals_change_nothing(host, store, database):
     assert await database.stored_log(match_id) == []
 
 
+async def test_a_move_the_game_takes_only_typed_is_refused_from_a_click_whatever_its_arrival_key(host, clock):
+    match = await host.open_table(guild_id=1, channel_id=501, game="anomia", opener_id=ALICE, opener_name="Alice")
+    for user_id in (BOB, CARA):
+        await host.join(match.id, user_id, f"user{user_id}")
+    await host.start(match.id, ALICE)
+    for _ in range(150):
+        snapshot = await host.load(match.id)
+        view = snapshot.public_view
+        if view.faceoff is not None:
+            break
+        flipper = snapshot.match.at_seat(view.flipper).user_id
+        try:
+            await host.act(match.id, flipper, "flip left")
+        except Refusal:
+            await host.act(match.id, flipper, "flip right")  # the left pile is empty
+    answering = snapshot.match.at_seat(view.faceoff.seats[0]).user_id
+    for forged in ("answer 1 nike", f"answer {host.arrival_of(clock.now())} nike", "heard nike"):
+        refusal = await refused(host.act(match.id, answering, forged), RefusalReason.TYPED_ONLY)
+        assert "typed" in refusal_text(refusal)
+    assert (await host.get(match.id)).version == snapshot.match.version
+    typed = await host.act_typed(501, answering, "nike", host.arrival_of(clock.now()), from_chat=True)
+    assert typed is not None and typed.match.version == snapshot.match.version + 1
+
+
 async def test_acting_in_a_lobby_is_refused(host):
     match_id = await open_countto(host, BOB)
     await refused(host.act(match_id, ALICE, "add 1"), RefusalReason.NOT_STARTED)

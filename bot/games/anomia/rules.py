@@ -260,6 +260,11 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         """Read "flip left", "answer <arrival> <text>", "heard <text>", "vote yes", "skip" and the rest."""
         return parse(text)
 
+    def typed_only(self, action: AnomiaAction) -> bool:
+        """Answers race by their message's arrival key (ruling M6), and what was heard is the channel's own
+        chat: both come only from typed messages."""
+        return isinstance(action, GiveAnswer | Heard)
+
     def read_typed(self, state: AnomiaState, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
         """In a face-off, a face-off player's message is their answer, raced by its arrival key (ruling M6);
         anything else said meanwhile counts as said (ruling M8). Outside face-offs chat is just chat."""
