@@ -7,6 +7,8 @@ retried with back-off (`RETRY_DELAYS`) while the bot runs:
 - the board: `board_version` is the version its message shows. Edits are coalesced: at most one is in flight
   per board, edits of one board are at least `board_edit_interval` seconds apart (Discord allows about five
   message edits per channel in five seconds), and each shows the latest state, so a missed edit needs no replay.
+  A click on the board may show its change through its own answer, but only while no edit of that board is on
+  its way (`claim_board`), so the board never goes back to an older version than it showed.
 - the turn notice: the change that begins someone's turn stores `turn_notice_version` with itself;
   `turn_told_version` follows once every DM went out. A retry sends the panel of the match as it is by then.
 - channel announcements (a face-off called, a win, the result): the lines of each change are derived from the
@@ -66,6 +68,9 @@ CHANGES_RECALLED = 12
 """Changes read back from the action log for a board's "Latest" lines when this process missed them."""
 BOARD_EDIT_INTERVAL_SECONDS = 1.0
 COMMAND_REPLIES_KEPT = 500
+CLOSED_DMS_KEPT = 500
+"""Players whose closed DMs this process told their table about, the newest first: by the time as many more
+were told, every DM sent to them before the closure was stored has had its answer."""
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)
 """Seconds before trying a refused board edit, DM or announcement again: soon at first, then once a minute for as
 long as it takes."""
@@ -98,16 +103,20 @@ class TableDisplay:
         """False when Discord withholds message text (no Message Content intent): typed moves need /answer."""
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
-        self._board_edit_showing: dict[int, int] = {}
-        """Match id -> the version the board edit under way shows (from its loading to Discord's answer)."""
-        self._board_edits_overtaken: set[int] = set()
-        """Matches whose edit under way may land after a click that showed a newer board, and cover it."""
+        self._board_editing: set[int] = set()
+        """Matches whose board edit is under way (from loading the match to Discord's answer)."""
+        self._board_answers: dict[int, asyncio.Event] = {}
+        """Match id -> set once the click answering with the board under way has its answer (`claim_board`)."""
+        self._clicks_waiting: set[int] = set()
+        """Matches with a click on the board whose change waits for the next edit, which goes at once."""
         self._recent: dict[int, deque[str]] = {}
         self._recent_through: dict[int, int] = {}
         """Match id -> the version up to which `_recent` holds every change's lines."""
         self._dm_channel_ids: dict[int, int] = {}
         self._dm_channels_opening: dict[int, asyncio.Task[int]] = {}
         """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
+        self._closed_dms_told: dict[tuple[int, int], None] = {}
+        """(match id, user id) of players told in the table's channel that their DMs are closed (`CLOSED_DMS_KEPT`)."""
         self._said: dict[int, int] = {}
         """Match id -> the version up to which every change's announcements were said."""
         self._to_say: dict[int, dict[int, tuple[Snapshot, tuple[Event, ...]]]] = {}
@@ -279,7 +288,9 @@ class TableDisplay:
     def remember(self, match: Match, events: Sequence[Event]) -> None:
         """Keep the last few public lines, shown on the board under "Latest". Lines of changes this process did
         not make (another process's, or from before a restart) are read from the action log at the next board
-        edit (`_recall_recent`)."""
+        edit (`_recall_recent`), which also puts right lines remembered twice while some were missing."""
+        if self._recent_through.get(match.id, 0) >= match.version:
+            return  # remembered already, when a click's answer was to show the board
         lines = self.renderer(match).describe(match, events, None)
         self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
         if self._recent_through.get(match.id) == match.version - 1:
@@ -303,13 +314,33 @@ class TableDisplay:
         self._board_edit_pending[match_id] = False
         self._spawn(self._edit_board_until_current(match_id))
 
+    def claim_board(self, match_id: int) -> bool:
+        """Whether a click on the board may show its change through its own answer now: True when no edit of the
+        board is on its way, and then none starts until `release_board`; False when one is (Discord could take
+        the two in either order, and the older would cover the newer), and then the next edit goes as soon as
+        that one has landed."""
+        if match_id in self._board_editing or match_id in self._board_answers:
+            self._clicks_waiting.add(match_id)
+            return False
+        self._board_answers[match_id] = asyncio.Event()
+        return True
+
+    def release_board(self, match_id: int) -> None:
+        """The click that claimed the board has its answer, taken or refused: its edits may go on."""
+        self._board_answers.pop(match_id).set()
+
+    def board_answered(self, match: Match, *, shown: bool) -> None:
+        """A click's change was `shown` on the board by its answer; else (the board was not clicked, was being
+        edited, or Discord refused the answer) an ordinary edit shows it."""
+        if shown:
+            self.board_edited_by_interaction(match)
+        else:
+            self.refresh_board(match.id)
+
     def board_edited_by_interaction(self, match: Match) -> None:
-        """A click on the board already showed this state: note it, and make sure a slower queued edit cannot
-        undo it."""
+        """A click on the board already showed this state: note it."""
         if match.id in self._board_edit_pending:
             self._board_edit_pending[match.id] = True
-        if self._board_edit_showing.get(match.id, match.version) < match.version:
-            self._board_edits_overtaken.add(match.id)
         self._spawn(self._note_board_shown(match))
 
     async def _note_board_shown(self, match: Match) -> None:
@@ -327,38 +358,30 @@ class TableDisplay:
         try:
             while not self.client.is_closed():
                 since_last = loop.time() - self._last_board_edit.get(match_id, -self.board_edit_interval)
-                if since_last < self.board_edit_interval:
+                if since_last < self.board_edit_interval and match_id not in self._clicks_waiting:
                     await asyncio.sleep(self.board_edit_interval - since_last)
+                while (answering := self._board_answers.get(match_id)) is not None:
+                    await answering.wait()
                 self._board_edit_pending[match_id] = False
-                snapshot = await self.host.load(match_id)
-                match = snapshot.match
-                if match.board_message_id is None:
-                    return
-                self._board_edit_showing[match_id] = match.version
-                await self._recall_recent(match)
-                board = self.client.get_partial_messageable(match.channel_id).get_partial_message(
-                    match.board_message_id
-                )
-                self._last_board_edit[match_id] = loop.time()
+                self._clicks_waiting.discard(match_id)
+                self._board_editing.add(match_id)
                 try:
-                    if self._needs_fresh_board(match):
-                        await self._post_fresh_board(snapshot)
-                    else:
-                        await board.edit(**self.board_message(snapshot, editing=True))
-                except discord.NotFound:
+                    snapshot = await self.host.load(match_id)
+                    match = snapshot.match
+                    if match.board_message_id is None:
+                        return
+                    refused = await self._edit_board(snapshot)
+                finally:
+                    self._board_editing.discard(match_id)
+                if isinstance(refused, discord.NotFound):
                     log.warning("the board of match %s is gone; it can no longer be updated", match_id)
                     return
-                except discord.HTTPException as error:
-                    if error.code == TOO_MANY_LATE_EDITS and match.status is MatchStatus.PLAYING:
-                        # Discord takes few edits to a message over an hour old: the board moves to the bottom.
-                        self._board_edit_pending[match_id] = True
-                        await self._post_fresh_board(snapshot)
-                        continue
+                if refused is not None:
                     # Until Discord takes the edit: the next try shows the state as it is by then.
                     log.warning(
                         "could not edit the board of match %s (%s); trying again in %s s",
                         match_id,
-                        error,
+                        refused,
                         self._retry_delay(failures),
                     )
                     self._board_edit_pending[match_id] = True
@@ -367,11 +390,6 @@ class TableDisplay:
                     failures += 1
                     continue
                 failures = 0
-                del self._board_edit_showing[match_id]
-                if match_id in self._board_edits_overtaken:
-                    # Discord may have taken this edit after the click's newer board: show the latest at once.
-                    self._board_edits_overtaken.discard(match_id)
-                    del self._last_board_edit[match_id]
                 current = await self.host.board_shown(match_id, match.version, self._said.get(match_id, 0))
                 if current > match.version:
                     # Changed meanwhile, maybe by another process whose own edit this one may have undone.
@@ -384,8 +402,27 @@ class TableDisplay:
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)
-            self._board_edit_showing.pop(match_id, None)
-            self._board_edits_overtaken.discard(match_id)
+            self._clicks_waiting.discard(match_id)
+
+    async def _edit_board(self, snapshot: Snapshot) -> discord.HTTPException | None:
+        """Show the snapshot on its board, or on a board posted afresh; None when done, else what Discord said
+        (NotFound: the board is gone)."""
+        match = snapshot.match
+        await self._recall_recent(match)
+        board = self.client.get_partial_messageable(match.channel_id).get_partial_message(match.board_message_id)
+        self._last_board_edit[match.id] = asyncio.get_running_loop().time()
+        try:
+            if self._needs_fresh_board(match):
+                await self._post_fresh_board(snapshot)
+            else:
+                await board.edit(**self.board_message(snapshot, editing=True))
+        except discord.HTTPException as error:
+            if error.code != TOO_MANY_LATE_EDITS or match.status is not MatchStatus.PLAYING:
+                return error
+            # Discord takes few edits to a message over an hour old: the board moves to the bottom.
+            self._board_edit_pending[match.id] = True
+            await self._post_fresh_board(snapshot)
+        return None
 
     def message_posted(self, channel_id: int) -> None:
         """A message was posted in a channel: a board with many under it is posted afresh at the next change."""
@@ -469,6 +506,8 @@ class TableDisplay:
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
+            if not self._first_to_find_dms_closed(match.id, player.user_id):
+                return True  # another DM to them at the same time (a deal, then a turn) found it first
             await self.host.note_dms_closed(match.id, player.user_id)
             await self.post(
                 match,
@@ -478,6 +517,16 @@ class TableDisplay:
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
             return False
+        return True
+
+    def _first_to_find_dms_closed(self, match_id: int, user_id: int) -> bool:
+        """Whether no DM to this player found their DMs closed before, so their table is told once."""
+        key = (match_id, user_id)
+        if key in self._closed_dms_told:
+            return False
+        self._closed_dms_told[key] = None
+        if len(self._closed_dms_told) > CLOSED_DMS_KEPT:
+            del self._closed_dms_told[next(iter(self._closed_dms_told))]
         return True
 
     async def _dm_text(self, user_id: int, content: str) -> None:
@@ -541,16 +590,13 @@ class TableDisplay:
     def after_change(
         self, snapshot: Snapshot, events: Sequence[Event], turn_started_for: Sequence[int], *, board_shown: bool = False
     ) -> None:
-        """Everything a change shows besides the reply to whoever made it: the board, the channel, the DMs.
+        """Everything a change shows besides the reply to whoever made it: the board, the channel, the DMs. Handed
+        over whatever became of the reply.
 
-        `board_shown`: the reply itself was the new board (a click on the board), already `remember`ed.
+        `board_shown`: the reply itself was the new board (a click on the board).
         """
-        match = snapshot.match
-        if board_shown:
-            self.board_edited_by_interaction(match)
-        else:
-            self.remember(match, events)
-            self.refresh_board(match.id)
+        self.remember(snapshot.match, events)
+        self.board_answered(snapshot.match, shown=board_shown)
         self._queue_announcements(snapshot, events)
         self._spawn(self._turn_began(snapshot, turn_started_for))
 
