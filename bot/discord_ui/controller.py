@@ -17,8 +17,9 @@ from typing import Concatenate, ParamSpec, TypeVar
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.board_messages import forfeit_text
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
-from bot.discord_ui.display import TableDisplay, forfeit_text
+from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
