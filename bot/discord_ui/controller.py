@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from datetime import timedelta
+from typing import TypeVar
 
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.board_messages import forfeit_text
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
-from bot.discord_ui.display import TableDisplay, forfeit_text
+from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import answer_failure, reply_privately
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
@@ -26,6 +28,7 @@ from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
 
+Answer = TypeVar("Answer")
 ARCHIVE_AFTER_A_WEEK = 10080
 HANDLED_MESSAGES_KEPT = 2000
 OPEN_FAILED = (
@@ -33,6 +36,17 @@ OPEN_FAILED = (
     " Try again, or use `/play` in another channel."
 )
 NOT_OFFERED = "That choice was not offered on this message. Use the buttons and menus the bot gave you."
+
+
+async def answer_to_a_change(interaction: discord.Interaction, answering: Awaitable[Answer]) -> Answer | None:
+    """Await the answer to an interaction whose change is already committed: the change is shown all the same
+    (its board, notices and announcements do not wait on the answer), so an answer Discord refused, or took after
+    its 3-second deadline (NotFound 10062), is only logged, and None returned."""
+    try:
+        return await answering
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s (%s); its change is shown all the same", interaction.id, error)
+        return None
 
 
 class TableController:
@@ -244,9 +258,11 @@ class TableController:
             snapshot = self.host.snapshot(await self.host.leave(match_id, user.id))
         else:
             snapshot = (await self.host.start(match_id, user.id)).snapshot
-        await self._show_on_board(interaction, snapshot)
-        if snapshot.match.status is MatchStatus.PLAYING:
-            self.display.deal_out(snapshot)
+        try:
+            await self._show_on_board(interaction, snapshot)
+        finally:
+            if snapshot.match.status is MatchStatus.PLAYING:
+                self.display.deal_out(snapshot)
 
     async def option_chosen(self, interaction: discord.Interaction, match_id: int, setting: str) -> None:
         """The opener picked `key=value` in the lobby's options menu."""
@@ -330,18 +346,24 @@ class TableController:
         result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
         snapshot = result.snapshot
         match = snapshot.match
-        on_board = not private
-        if on_board:
-            self.display.remember(match, result.events)
-            await interaction.response.edit_message(**self.display.board_message(snapshot, editing=True))
-        else:
-            seat = match.player(interaction.user.id).seat
-            told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
-            if match.status is MatchStatus.PLAYING:
-                await interaction.response.edit_message(**self.display.panels.message(snapshot, seat, heading=told))
+        board_shown = False
+        try:
+            if not private:
+                self.display.remember(match, result.events)
+                board_shown = await self._answer_with_board(interaction, snapshot)
             else:
-                await interaction.response.edit_message(content=f"{told}\nThe game is over.", embed=None, view=None)
-        self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=on_board)
+                seat = match.player(interaction.user.id).seat
+                told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
+                if match.status is MatchStatus.PLAYING:
+                    panel = self.display.panels.message(snapshot, seat, heading=told)
+                    answer = interaction.response.edit_message(**panel)
+                else:
+                    answer = interaction.response.edit_message(
+                        content=f"{told}\nThe game is over.", embed=None, view=None
+                    )
+                await answer_to_a_change(interaction, answer)
+        finally:
+            self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=board_shown)
 
     async def interaction_arrived(self, interaction: discord.Interaction) -> None:
         """Route a click on one of our controls, or a box's submission, by its custom_id (`route_click`).
@@ -391,16 +413,20 @@ class TableController:
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
         """/answer: the same as typing a move in chat, for servers where the bot cannot read messages."""
         self.display.command_reply_coming(interaction.id)
-        reply_id = None
         try:
             result = await self.host.act_typed(
                 interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
             )
-            reply = await interaction.response.send_message(f"{interaction.user.mention} answered: **{inert(text)}**")
-            reply_id = reply.message_id
+        except BaseException:
+            self.display.answered_by_command(interaction.id, None)
+            raise
+        reply = None
+        try:
+            said = f"{interaction.user.mention} answered: **{inert(text)}**"
+            reply = await answer_to_a_change(interaction, interaction.response.send_message(said))
         finally:
-            self.display.answered_by_command(interaction.id, reply_id)
-        self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
+            self.display.answered_by_command(interaction.id, None if reply is None else reply.message_id)
+            self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     async def word_command(self, interaction: discord.Interaction, text: str) -> None:
         """/word: a word typed as a command, for servers where the bot cannot read messages. The channel hears
@@ -409,21 +435,41 @@ class TableController:
             interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
         )
         match = result.snapshot.match
-        seat = match.player(interaction.user.id).seat
-        told = self.display.renderer(match).describe(match, result.events, seat)
-        await reply_privately(interaction, "\n".join(told) or "Done.")
-        self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
+        try:
+            seat = match.player(interaction.user.id).seat
+            told = self.display.renderer(match).describe(match, result.events, seat)
+            await answer_to_a_change(interaction, reply_privately(interaction, "\n".join(told) or "Done."))
+        finally:
+            self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     # -- helpers -------------------------------------------------------------------------------------------
 
     async def _show_on_board(self, interaction: discord.Interaction, snapshot: Snapshot) -> None:
+        """Show a change of the lobby: through the answer when the click was on the board, else by an edit."""
         match = snapshot.match
-        if interaction.message is not None and interaction.message.id == match.board_message_id:
-            await interaction.response.edit_message(**self.display.board_message(snapshot, editing=True))
-            self.display.board_edited_by_interaction(match)
-        else:
-            await reply_privately(interaction, "Done.")
-            self.display.refresh_board(match.id)
+        board_shown = False
+        try:
+            if interaction.message is not None and interaction.message.id == match.board_message_id:
+                board_shown = await self._answer_with_board(interaction, snapshot)
+            else:
+                await answer_to_a_change(interaction, reply_privately(interaction, "Done."))
+        finally:
+            self.display.board_answered(match, shown=board_shown)
+
+    async def _answer_with_board(self, interaction: discord.Interaction, snapshot: Snapshot) -> bool:
+        """Answer a click on the board with the board itself (one REST call), unless an edit of the board is on
+        its way: Discord could take the two in either order, and the older board would cover the newer. Then the
+        click is only acknowledged, and the board's next edit shows its change as soon as that one has landed.
+        True when the answer showed the board; the caller hands the change to the display either way."""
+        match = snapshot.match
+        if not self.display.claim_board(match.id):
+            await answer_to_a_change(interaction, interaction.response.defer())
+            return False
+        try:
+            board = self.display.board_message(snapshot, editing=True)
+            return await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
+        finally:
+            self.display.release_board(match.id)
 
     @staticmethod
     def _board_link(match: Match) -> str:

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.board_messages import forfeit_text
 from bot.discord_ui.components import Controls, RecordsButton
-from bot.discord_ui.display import forfeit_text
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
 from bot.discord_ui.wording import refusal_text

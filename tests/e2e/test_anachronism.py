@@ -13,7 +13,7 @@ from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 from test_refusals import forged_pick
 
-from bot.discord_ui.display import PICTURE_NAME
+from bot.discord_ui.board_messages import PICTURE_NAME
 from bot.discord_ui.wording import counted
 from bot.games.anachronism.abilities import opposing, toward
 from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, step
