@@ -1,0 +1,152 @@
+"""Moves typed while the bot was down: Discord never replays them, so a start reads each typed-move table's
+channel from the last message the bot handled and treats what it finds as if it had just arrived.
+
+Not Another Word: a word typed while the bot was stopped is made at the start, once, however often it starts
+again. Anomia: answers typed during the outage race by Discord's ids, among themselves and against answers typed
+after the start. A channel the bot can no longer read is passed over; without the Message Content intent nothing
+is read (players use /answer and /word).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from anthology_driver import Anthology, running_anthology
+from fakediscord import FakeMessage, ScriptedUser
+from fakediscord.perms import Perm
+from support import stored_log
+from test_anomia import AnomiaTable, started_anomia
+from test_not_another_word import GAME, WordTable
+
+
+async def word_table(anthology: Anthology, *players: ScriptedUser, channel=None) -> WordTable:
+    board = await anthology.started_game(*players, game=GAME, channel=channel)
+    return WordTable(anthology, board, (await anthology.match_here(channel)).id)
+
+
+def replies_to(anthology: Anthology, message: FakeMessage) -> list[FakeMessage]:
+    return [
+        sent
+        for sent in anthology.fake.channel_messages(message.channel_id)
+        if sent.message_reference and int(sent.message_reference["message_id"]) == message.id
+    ]
+
+
+async def test_a_word_typed_while_the_bot_was_stopped_is_made_once_at_each_start(anthology):
+    table = await word_table(anthology, anthology.alice, anthology.bob)
+    player = await table.to_act()
+    other = anthology.bob if player is anthology.alice else anthology.alice
+    word = await table.good_word()
+    await anthology.stop()
+    chat = await other.say(anthology.channel, "good luck")
+    typed = await player.say(anthology.channel, word)
+    refused = await other.say(anthology.channel, "zzzzz")  # their turn once the word is made: refused
+    await anthology.start()
+    await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(refused.id), 10, "the missed chat")
+    await anthology.settled()
+    state = await table.state()
+    assert state.word == word
+    assert word.upper() in table.board.embeds[0]["description"]
+    log = stored_log(anthology.settings.database_path, table.match_id)
+    assert log[-1].user_id == player.id
+    assert not replies_to(anthology, chat) and not replies_to(anthology, typed)
+    assert len(replies_to(anthology, refused)) == 1
+
+    # Nothing is read twice at the next starts: no move made again, no refusal said again.
+    for _ in range(2):
+        await anthology.restart()
+        await anthology.settled()
+        assert await table.state() == state
+        assert stored_log(anthology.settings.database_path, table.match_id) == log
+        assert len(replies_to(anthology, refused)) == 1
+
+
+async def test_a_refused_word_typed_while_stopped_is_answered_once(anthology):
+    table = await word_table(anthology, anthology.alice, anthology.bob)
+    player = await table.to_act()
+    before = await table.state()
+    await anthology.stop()
+    typed = await player.say(anthology.channel, "abcdefg")
+    await anthology.start()
+    await anthology.fake.wait_for(lambda: replies_to(anthology, typed), 10, "the refusal")
+    await anthology.restart()
+    await anthology.settled()
+    (reply,) = replies_to(anthology, typed)
+    assert "3 to 5 letters" in reply.content
+    assert await table.state() == before
+
+
+async def faceoff_answers(table: AnomiaTable) -> tuple[list[tuple[ScriptedUser, str]], tuple[int, ...]]:
+    """A face-off's two players, each with a fresh answer to their category (read while the bot runs), and the
+    winning pile sizes."""
+    view = await table.flip_until_faceoff()
+    answering = [
+        (await table.user_at(seat), table.fresh_answer(await table.category_of(seat))) for seat in view.faceoff.seats
+    ]
+    return answering, view.winning_pile_sizes
+
+
+async def test_answers_typed_during_the_outage_race_by_discord_s_order(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    ((first_player, first_answer), (second_player, second_answer)), won_before = await faceoff_answers(table)
+    await anthology.stop()
+    # The second player's answer is typed later but Discord gave it the lower id.
+    earlier_id = anthology.fake.snowflakes.at(datetime.now(UTC) - timedelta(milliseconds=50))
+    late = await first_player.say(anthology.channel, first_answer)
+    early = await second_player.say(anthology.channel, second_answer, snowflake=earlier_id)
+    assert early.id < late.id
+    await anthology.start()
+    await table.read(late)
+    await table.read(early)
+    view = await table.view()
+    assert view.winning_pile_sizes[second] == won_before[second] + 1
+    assert view.winning_pile_sizes[first] == won_before[first]
+    await anthology.fake.wait_for(lambda: early.reaction_count("✅") == 1)
+    assert late.reaction_count("✅") == 0
+
+
+async def test_an_answer_typed_during_the_outage_beats_one_typed_after_the_start(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    ((first_player, first_answer), (second_player, second_answer)), won_before = await faceoff_answers(table)
+    await anthology.stop()
+    early = await second_player.say(anthology.channel, second_answer)
+    await anthology.start()
+    late = await first_player.say(anthology.channel, first_answer)
+    await table.read(late)
+    await table.read(early)
+    view = await table.view()
+    assert view.winning_pile_sizes[second] == won_before[second] + 1
+    assert view.winning_pile_sizes[first] == won_before[first]
+    await anthology.fake.wait_for(lambda: early.reaction_count("✅") == 1)
+    assert late.reaction_count("✅") == 0
+
+
+async def test_a_channel_the_bot_cannot_read_any_more_is_passed_over(anthology):
+    lost = anthology.guild.create_text_channel("lost")
+    kept = await word_table(anthology, anthology.alice, anthology.bob)
+    await word_table(anthology, anthology.cara, anthology.dan, channel=lost)
+    player = await kept.to_act()
+    word = await kept.good_word()
+    await anthology.stop()
+    lost.deny_bot(Perm.READ_MESSAGE_HISTORY)
+    typed = await player.say(anthology.channel, word)
+    await anthology.start()
+    await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(typed.id), 10, "the missed word")
+    assert (await kept.state()).word == word
+
+
+async def test_without_message_content_nothing_missed_is_read(tmp_path, clock):
+    async with running_anthology(tmp_path, clock, message_content_allowed=False) as anthology:
+        table = await word_table(anthology, anthology.alice, anthology.bob)
+        player = await table.to_act()
+        before, word = await table.state(), await table.good_word()
+        await anthology.stop()
+        await player.say(anthology.channel, word)
+        await anthology.start()
+        await anthology.settled()
+        assert anthology.fake.calls["GET /channels/{channel_id}/messages"] == 0
+        assert await table.state() == before
