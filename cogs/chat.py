@@ -22,7 +22,8 @@ from bot.matches import ChatToRead
 log = logging.getLogger(__name__)
 
 CHANNELS_READ_AT_ONCE = 4
-"""Channels whose missed chat is read at the same time: a few, so many tables do not crowd out serving."""
+"""Channels whose missed chat is read at the same time (over every shard): a few, so many tables do not crowd
+out serving."""
 
 
 class Chat(commands.Cog):
@@ -33,6 +34,7 @@ class Chat(commands.Cog):
         self._reading: dict[int, asyncio.Event] = {}
         """Per channel being read again, set when it has been."""
         self._readers: set[asyncio.Task[None]] = set()
+        self._at_once = asyncio.Semaphore(CHANNELS_READ_AT_ONCE)
 
     async def cog_unload(self) -> None:
         for reader in list(self._readers):
@@ -54,11 +56,11 @@ class Chat(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         self.bot.display.message_posted(message.channel.id)
-        await self._read_up_to(message)
+        await self._missed_chat_read(message)
         await self.bot.tables.message_typed(message)
 
-    async def _read_up_to(self, message: discord.Message) -> None:
-        """Wait until the chat before this live message was read, if its channel is being read again."""
+    async def _missed_chat_read(self, message: discord.Message) -> None:
+        """Wait until the chat missed before this live message was read, if its channel is being read again."""
         if message.guild is None:
             return
         listing = self._listing.get(message.guild.shard_id)
@@ -85,8 +87,7 @@ class Chat(commands.Cog):
             listing.set()
         if not tables:
             return
-        at_once = asyncio.Semaphore(CHANNELS_READ_AT_ONCE)
-        read = await asyncio.gather(*(self._read_channel(table, at_once) for table in tables))
+        read = await asyncio.gather(*(self._read_channel(table) for table in tables))
         log.info("read %d message(s) missed in %d table channel(s) of shard %d", sum(read), len(tables), shard_id)
 
     def _shard_of(self, table: ChatToRead) -> int | None:
@@ -94,31 +95,28 @@ class Chat(commands.Cog):
             return None
         return (table.guild_id >> 22) % (self.bot.shard_count or 1)
 
-    async def _read_channel(self, table: ChatToRead, at_once: asyncio.Semaphore) -> int:
+    async def _read_channel(self, table: ChatToRead) -> int:
         """Treat the channel's messages after the last one read as if they had just arrived, oldest first; how
         many were read. A channel the bot can no longer read is left with a log line."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         read = 0
         try:
-            async with at_once:
+            async with self._at_once:
                 after = discord.Object(table.read_up_to)
                 async for message in channel.history(after=after, oldest_first=True, limit=None):
                     self.bot.display.message_posted(table.channel_id)
                     await self.bot.tables.message_typed(message)
                     read += 1
         except (discord.Forbidden, discord.NotFound) as error:
-            log.info("could not read the chat missed in channel %d of table %d: %s", *self._where(table), error)
+            where = (table.channel_id, table.match_id)
+            log.info("passed over the chat missed in channel %d (table %d): %s", *where, error)
         except Exception:
-            log.exception("reading the chat missed in channel %d of table %d failed", *self._where(table))
+            log.exception("reading the chat missed in channel %d (table %d) failed", table.channel_id, table.match_id)
         finally:
             reading = self._reading.pop(table.channel_id, None)
             if reading is not None:
                 reading.set()
         return read
-
-    @staticmethod
-    def _where(table: ChatToRead) -> tuple[int, int]:
-        return table.channel_id, table.match_id
 
     @app_commands.command(
         name="answer", description="Type a move, as you would in chat: an answer in an Anomia face-off."

@@ -398,7 +398,7 @@ class MatchHost(SlowPlay):
     ) -> Any:
         """Load, decide and commit in one transaction (one call to storage), then report; a change that
         ended the game reports the rating changes its result made too. The change notes the chat read in the
-        match's channel (see `act_typed`); the caller holds the match's lock, so no chat is read meanwhile."""
+        match's channel (see `act_typed`)."""
         unnoted = self._unnoted_chat.get(match_id)
         changed = False
 
@@ -413,8 +413,8 @@ class MatchHost(SlowPlay):
 
         saved, result = await self.store.change_match(match_id, decide_noting_chat)
         self._check_saved(saved)
-        if changed:
-            del self._unnoted_chat[match_id]
+        if changed and self._unnoted_chat.get(match_id) == unnoted:
+            del self._unnoted_chat[match_id]  # noted; unless more chat was read meanwhile
         return await self._rated(result, saved.rated)
 
     async def _rated(self, reply: Any, rated: Mapping[int, RatingChange] | None = None) -> Any:

@@ -9,14 +9,25 @@ is read (players use /answer and /word).
 
 from __future__ import annotations
 
+import asyncio
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from anthology_driver import Anthology, running_anthology
-from fakediscord import FakeMessage, ScriptedUser
+from bot_process import BotProcess
+from fakediscord import FakeDiscord, FakeMessage, ScriptedUser
 from fakediscord.perms import Perm
-from support import stored_log
+from support import RULES, stored_log
 from test_anomia import AnomiaTable, started_anomia
+from test_crash import stored
 from test_not_another_word import GAME, WordTable
+
+from bot.games.not_another_word.actions import MakeWord
+from bot.games.not_another_word.cards import letters_of
+from bot.games.not_another_word.dictionary import COMBINE
+
+HISTORY = "GET /channels/{channel_id}/messages"
 
 
 async def word_table(anthology: Anthology, *players: ScriptedUser, channel=None) -> WordTable:
@@ -59,6 +70,56 @@ async def test_a_word_typed_while_the_bot_was_stopped_is_made_once_at_each_start
         assert await table.state() == state
         assert stored_log(anthology.settings.database_path, table.match_id) == log
         assert len(replies_to(anthology, refused)) == 1
+
+
+def word_to_make(state) -> str:
+    """A word the player to act can make, shedding a card."""
+    dictionary = RULES[GAME].dictionaries[state.options.dictionary]
+    hand = letters_of(state.hands[state.turn])
+    return next(made for move, made in dictionary.successors(state.word, hand) if move.kind != COMBINE)
+
+
+def word_after(state, word: str) -> tuple[object, str]:
+    """The state once the player to act made `word`, and a word the next player can then make."""
+    new_state, _ = RULES[GAME].apply(state, state.turn, MakeWord(word))
+    return new_state, word_to_make(new_state)
+
+
+async def test_a_word_typed_live_while_the_channel_is_read_again_waits_its_turn(anthology):
+    table = await word_table(anthology, anthology.alice, anthology.bob)
+    first = await table.to_act()
+    second = anthology.bob if first is anthology.alice else anthology.alice
+    first_word = await table.good_word()
+    after_first, second_word = word_after(await table.state(), first_word)
+    await anthology.stop()
+    missed = await first.say(anthology.channel, first_word)
+    # Discord is slow to give the history: the second player's word arrives live while the channel is being read.
+    anthology.fake.inject("GET", "/channels/{channel_id}/messages", status=0, delay=1)
+    starting = asyncio.create_task(anthology.start())
+    await anthology.fake.wait_for(lambda: anthology.fake.calls[HISTORY], 10, "the channel to be read again")
+    live = await second.say(anthology.channel, second_word)
+    await starting
+    await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(live.id), 10, "the live word")
+    await anthology.settled()
+    assert not replies_to(anthology, missed) and not replies_to(anthology, live)
+    log = stored_log(anthology.settings.database_path, table.match_id)
+    assert [entry.user_id for entry in log[-2:]] == [first.id, second.id]
+    assert (await table.state()).word == second_word and after_first.word == first_word
+
+
+async def test_a_word_typed_while_a_session_was_invalidated_is_read_after_the_new_identify(anthology):
+    table = await word_table(anthology, anthology.alice, anthology.bob)
+    player = await table.to_act()
+    word = await table.good_word()
+    identifies = anthology.fake.gateway.identifies
+    anthology.fake.hold_gateway()
+    await anthology.fake.invalidate_session()  # Discord will not resume it: what is said meanwhile is never sent
+    typed = await player.say(anthology.channel, word)
+    anthology.fake.release_gateway()
+    await anthology.fake.wait_for(lambda: anthology.fake.gateway.identifies > identifies, 10, "a new IDENTIFY")
+    await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(typed.id), 10, "the missed word")
+    await anthology.settled()
+    assert (await table.state()).word == word
 
 
 async def test_a_refused_word_typed_while_stopped_is_answered_once(anthology):
@@ -148,5 +209,51 @@ async def test_without_message_content_nothing_missed_is_read(tmp_path, clock):
         await player.say(anthology.channel, word)
         await anthology.start()
         await anthology.settled()
-        assert anthology.fake.calls["GET /channels/{channel_id}/messages"] == 0
+        assert anthology.fake.calls[HISTORY] == 0
         assert await table.state() == before
+
+
+def stored_table(database: Path) -> dict:
+    """The table's row, seats and logged versions as the file holds them, with its decoded state."""
+    table = stored(database)
+    table["game"] = RULES[GAME].decode_state(json.loads(table["state"]) | json.loads(table["fixed_state"] or "{}"))
+    return table
+
+
+async def test_the_real_process_makes_a_word_typed_while_it_was_killed_once(tmp_path):
+    database = tmp_path / "anthology.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.create_guild("Game Night")
+        channel = guild.create_text_channel("games")
+        alice, bob = guild.add_member("alice"), guild.add_member("bob")
+        users = {alice.id: alice, bob.id: bob}
+        bot = BotProcess(fake, DATABASE_PATH=str(database))
+        await bot.start(channel, alice)
+        try:
+            board = await (await alice.slash(channel, "play", game=GAME, thread=False)).response()
+            await (await bob.click(board, "Join")).response()
+            await (await alice.click(board, "Start")).response()
+            table = stored_table(database)
+            state = table["game"]
+            player = users[table["seats"][state.turn]]
+            word = word_to_make(state)
+
+            await bot.kill()
+            await player.say(channel, word)
+            await bot.start(channel, alice)
+            await fake.wait_for(lambda: stored_table(database)["game"].word == word, 10, "the missed word")
+            await fake.wait_for(
+                lambda: word.upper() in fake.get_message(board.id).embeds[0]["description"], 10, "the board"
+            )
+            made = stored_table(database)
+            assert len(made["log"]) == len(table["log"]) + 1
+            assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
+
+            assert await bot.stop() == 0
+            await bot.start(channel, alice)
+            await bot.kill()
+            await bot.start(channel, alice)
+            assert stored_table(database)["log"] == made["log"], "the word was made once"
+            assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
+        finally:
+            await bot.end()
