@@ -4,7 +4,8 @@ without the Message Content intent.
 Discord does not replay chat sent while the bot was away (down, or reconnected with a new session rather than
 resumed), so whenever a shard gets a new session, the channels of its running tables that take typed moves are
 read from the last message the host noted, oldest first, as if each message had just arrived: a race is still
-decided by message ids. Meanwhile a live message in such a channel waits until the channel has been read.
+decided by message ids. Meanwhile a live message in such a channel waits until the channel has been read, and at a
+start the timers that fell due while the bot was down wait until every channel has been.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ class Chat(commands.Cog):
         self._readers: set[asyncio.Task[None]] = set()
         self._at_once = asyncio.Semaphore(CHANNELS_READ_AT_ONCE)
 
+    async def cog_load(self) -> None:
+        if self.bot.reads_message_content:
+            self.bot.host.reading_missed_chat()
+
     async def cog_unload(self) -> None:
         for reader in list(self._readers):
             reader.cancel()
@@ -52,6 +57,13 @@ class Chat(commands.Cog):
         reader = asyncio.create_task(self._read_missed_chat(shard_id, listing), name=f"missed chat of shard {shard_id}")
         self._readers.add(reader)
         reader.add_done_callback(self._readers.discard)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Every shard has its session, and its reading of missed chat is under way: once done, the timers that fell
+        due while the bot was down may fire."""
+        await asyncio.gather(*self._readers, return_exceptions=True)
+        self.bot.host.missed_chat_read()
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

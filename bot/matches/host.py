@@ -61,6 +61,9 @@ COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 CHECKED_BETWEEN_PAUSES = 100
 """Live matches the start-up check decodes before it lets the event loop serve others."""
+MISSED_CHAT_PATIENCE = 30.0
+"""Seconds deadlines wait at a start for the chat typed while the bot was down to be read (see
+`reading_missed_chat`), should that never be told done."""
 CHAT_NOTED_EVERY = 20
 """Chat messages (no moves) read in a table's channel before the newest is noted on its own: a start reads the
 channel again from the last one noted, and reading a few chat messages twice is harmless."""
@@ -89,6 +92,8 @@ class MatchHost(SlowPlay):
         """Called with the earliest due time after every commit that added or moved deadlines, so whoever runs
         them can look again if that is sooner than planned."""
         self._locks = MatchLocks()
+        self._missed_chat_read = asyncio.Event()
+        self._missed_chat_read.set()
         self._unnoted_chat: dict[int, tuple[int, int]] = {}
         """Per match, the newest chat message read but not yet noted in storage, and how many were read since the
         last note. Any change to the match notes it in its own transaction; see `act_typed`."""
@@ -481,8 +486,22 @@ class MatchHost(SlowPlay):
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
+    def reading_missed_chat(self) -> None:
+        """Deadlines wait until `missed_chat_read` (or `MISSED_CHAT_PATIENCE`): at a start, a move typed while the
+        bot was down comes before the timers that fell due meanwhile (a word before the clock's stand-in, an answer
+        before a computer's), even one typed after them: the bot, not the player, was late."""
+        self._missed_chat_read.clear()
+
+    def missed_chat_read(self) -> None:
+        self._missed_chat_read.set()
+
     async def fire_due_deadlines(self) -> list[DeadlineFired]:
         """Handle every deadline that is due; each fires once even with two hosts on one database."""
+        if not self._missed_chat_read.is_set():
+            try:
+                await asyncio.wait_for(self._missed_chat_read.wait(), MISSED_CHAT_PATIENCE)
+            except TimeoutError:
+                self._missed_chat_read.set()  # waited long enough: the chat is being read meanwhile
         fired = []
         for deadline in await self.store.due_deadlines(self.clock.now()):
             async with self._lock(deadline.match_id):

@@ -257,3 +257,21 @@ async def test_the_real_process_makes_a_word_typed_while_it_was_killed_once(tmp_
             assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
         finally:
             await bot.end()
+
+
+async def test_a_word_typed_before_the_clock_ran_out_while_the_bot_was_down_beats_the_stand_in(anthology):
+    board = await anthology.open_table(anthology.alice, game=GAME, clock="10m")
+    await (await anthology.bob.click(board, "Join")).response()
+    await (await anthology.alice.click(board, "Start")).response()
+    await anthology.settled()
+    table = WordTable(anthology, board, (await anthology.match_here()).id)
+    player, word = await table.to_act(), await table.good_word()
+    await anthology.stop()
+    typed = await player.say(anthology.channel, word)
+    anthology.clock.advance(minutes=11)  # the clock ran out while the bot was down, after the word was typed
+    await anthology.start()
+    await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(typed.id), 10, "the missed word")
+    await anthology.settled()
+    assert (await table.state()).word == word
+    assert stored_log(anthology.settings.database_path, table.match_id)[-1].user_id == player.id
+    assert not replies_to(anthology, typed)

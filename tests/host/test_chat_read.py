@@ -4,13 +4,15 @@ next change, every so many messages, or at a stop; and the note never goes back.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from support import RULES
 
 from bot.discord_ui.snowflake import snowflake_at
 from bot.games.not_another_word.cards import letters_of
 from bot.games.not_another_word.dictionary import COMBINE
-from bot.matches import ChatToRead, MatchHost, Refusal
+from bot.matches import ChatToRead, MatchHost, MatchStatus, Refusal
 from bot.matches.host import CHAT_NOTED_EVERY
 from bot.matches.snapshots import decode_state
 
@@ -105,3 +107,16 @@ async def test_the_note_never_goes_back(host, store, clock):
     lowered = match.with_changes(last_message_id=1, version=match.version + 1)
     assert await store.save_match(lowered, expected_version=match.version)
     assert await read_up_to(host) == ahead
+
+
+async def test_deadlines_wait_at_a_start_until_the_missed_chat_was_read(host, clock):
+    lobby = await host.open_table(guild_id=GUILD, channel_id=703, game=GAME, opener_id=ALICE, opener_name="Alice")
+    clock.advance(days=2)
+    host.reading_missed_chat()
+    firing = asyncio.create_task(host.fire_due_deadlines())
+    for _ in range(5):
+        await asyncio.sleep(0)  # let it run as far as it may
+    assert not firing.done() and (await host.get(lobby.id)).status is MatchStatus.LOBBY
+    host.missed_chat_read()
+    (expired,) = await firing
+    assert expired.snapshot.match.status is MatchStatus.EXPIRED
