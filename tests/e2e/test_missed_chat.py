@@ -137,21 +137,32 @@ async def test_a_refused_word_typed_while_stopped_is_answered_once(anthology):
     assert await table.state() == before
 
 
-async def faceoff_answers(table: AnomiaTable) -> tuple[list[tuple[ScriptedUser, str]], tuple[int, ...]]:
-    """A face-off's two players, each with a fresh answer to their category (read while the bot runs), and the
-    winning pile sizes."""
+async def faceoff(table: AnomiaTable) -> tuple[list[tuple[int, ScriptedUser, str]], tuple[int, ...]]:
+    """A face-off's two seats, each with its player and a fresh answer to its category (read while the bot runs),
+    and the winning pile sizes before it."""
     view = await table.flip_until_faceoff()
     answering = [
-        (await table.user_at(seat), table.fresh_answer(await table.category_of(seat))) for seat in view.faceoff.seats
+        (seat, await table.user_at(seat), table.fresh_answer(await table.category_of(seat)))
+        for seat in view.faceoff.seats
     ]
     return answering, view.winning_pile_sizes
 
 
+async def the_earlier_answer_won(table: AnomiaTable, early: FakeMessage, late: FakeMessage, seats, won_before) -> None:
+    """Both answers were read, and the earlier one's player (`seats`: winner, loser) won the face-off."""
+    winner, loser = seats
+    await table.read(late)
+    await table.read(early)
+    view = await table.view()
+    assert view.winning_pile_sizes[winner] == won_before[winner] + 1
+    assert view.winning_pile_sizes[loser] == won_before[loser]
+    await table.anthology.fake.wait_for(lambda: early.reaction_count("✅") == 1)
+    assert late.reaction_count("✅") == 0
+
+
 async def test_answers_typed_during_the_outage_race_by_discord_s_order(anthology):
     table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
-    view = await table.flip_until_faceoff()
-    first, second = view.faceoff.seats
-    ((first_player, first_answer), (second_player, second_answer)), won_before = await faceoff_answers(table)
+    ((first, first_player, first_answer), (second, second_player, second_answer)), won_before = await faceoff(table)
     await anthology.stop()
     # The second player's answer is typed later but Discord gave it the lower id.
     earlier_id = anthology.fake.snowflakes.at(datetime.now(UTC) - timedelta(milliseconds=50))
@@ -159,31 +170,17 @@ async def test_answers_typed_during_the_outage_race_by_discord_s_order(anthology
     early = await second_player.say(anthology.channel, second_answer, snowflake=earlier_id)
     assert early.id < late.id
     await anthology.start()
-    await table.read(late)
-    await table.read(early)
-    view = await table.view()
-    assert view.winning_pile_sizes[second] == won_before[second] + 1
-    assert view.winning_pile_sizes[first] == won_before[first]
-    await anthology.fake.wait_for(lambda: early.reaction_count("✅") == 1)
-    assert late.reaction_count("✅") == 0
+    await the_earlier_answer_won(table, early, late, (second, first), won_before)
 
 
 async def test_an_answer_typed_during_the_outage_beats_one_typed_after_the_start(anthology):
     table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
-    view = await table.flip_until_faceoff()
-    first, second = view.faceoff.seats
-    ((first_player, first_answer), (second_player, second_answer)), won_before = await faceoff_answers(table)
+    ((first, first_player, first_answer), (second, second_player, second_answer)), won_before = await faceoff(table)
     await anthology.stop()
     early = await second_player.say(anthology.channel, second_answer)
     await anthology.start()
     late = await first_player.say(anthology.channel, first_answer)
-    await table.read(late)
-    await table.read(early)
-    view = await table.view()
-    assert view.winning_pile_sizes[second] == won_before[second] + 1
-    assert view.winning_pile_sizes[first] == won_before[first]
-    await anthology.fake.wait_for(lambda: early.reaction_count("✅") == 1)
-    assert late.reaction_count("✅") == 0
+    await the_earlier_answer_won(table, early, late, (second, first), won_before)
 
 
 async def test_a_channel_the_bot_cannot_read_any_more_is_passed_over(anthology):
