@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from anthology_driver import Anthology, running_anthology
 from bot_process import BotProcess
 from fakediscord import FakeDiscord, FakeMessage, ScriptedUser
@@ -183,18 +185,25 @@ async def test_an_answer_typed_during_the_outage_beats_one_typed_after_the_start
     await the_earlier_answer_won(table, early, late, (second, first), won_before)
 
 
-async def test_a_channel_the_bot_cannot_read_any_more_is_passed_over(anthology):
+@pytest.mark.parametrize("lost_how", ["no access", "deleted"])
+async def test_a_channel_the_bot_cannot_read_any_more_is_passed_over(anthology, lost_how, caplog):
+    caplog.set_level(logging.INFO, logger="cogs.chat")
     lost = anthology.guild.create_text_channel("lost")
     kept = await word_table(anthology, anthology.alice, anthology.bob)
     await word_table(anthology, anthology.cara, anthology.dan, channel=lost)
     player = await kept.to_act()
     word = await kept.good_word()
     await anthology.stop()
-    lost.deny_bot(Perm.READ_MESSAGE_HISTORY)
+    if lost_how == "no access":
+        lost.deny_bot(Perm.READ_MESSAGE_HISTORY)  # Discord answers 403
+    else:
+        anthology.fake.inject("GET", f"/channels/{lost.id}/messages", status=404, code=10003)  # Unknown Channel
     typed = await player.say(anthology.channel, word)
     await anthology.start()
     await anthology.fake.wait_for(lambda: anthology.bot.tables.handled_message(typed.id), 10, "the missed word")
     assert (await kept.state()).word == word
+    passed_over = f"passed over the chat missed in channel {lost.id}"
+    await anthology.fake.wait_for(lambda: passed_over in caplog.text, 10, "the log line")
 
 
 async def test_without_message_content_nothing_missed_is_read(tmp_path, clock):
