@@ -1,10 +1,12 @@
 """Moves typed while the bot was down: Discord never replays them, so a start reads each typed-move table's
 channel from the last message the bot handled and treats what it finds as if it had just arrived.
 
-Not Another Word: a word typed while the bot was stopped is made at the start, once, however often it starts
-again. Anomia: answers typed during the outage race by Discord's ids, among themselves and against answers typed
-after the start. A channel the bot can no longer read is passed over; without the Message Content intent nothing
-is read (players use /answer and /word).
+Not Another Word: a word typed while the bot was stopped (or killed, in a real process) is made at the start,
+once, however often it starts again, and before the stand-in of a turn clock that ran out meanwhile; a refused
+one is answered once; a word typed live while the channel is still being read waits its turn; a word typed while
+Discord invalidated the session is read after the new IDENTIFY. Anomia: answers typed during the outage race by
+Discord's ids, among themselves and against answers typed after the start. A channel the bot can no longer read
+is passed over; without the Message Content intent nothing is read (players use /answer and /word).
 """
 
 from __future__ import annotations
