@@ -3,6 +3,7 @@
 from bot.matches.deadlines import DeadlineRunner
 from bot.matches.host import MatchHost
 from bot.matches.model import (
+    ChatToRead,
     Deadline,
     DeadlineKind,
     FinishedTable,
@@ -26,6 +27,7 @@ __all__ = [
     "ActionResult",
     "Attempt",
     "ChannelBusy",
+    "ChatToRead",
     "Clock",
     "Deadline",
     "DeadlineFired",

@@ -39,6 +39,7 @@ from bot.engine import (
 from bot.engine.codec import encode
 from bot.matches.clocks import DEFAULT_CLOCK, SlowPlay, after_move
 from bot.matches.model import (
+    ChatToRead,
     Deadline,
     DeadlineKind,
     LogEntry,
@@ -60,6 +61,12 @@ COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
 DEFAULT_REMINDER_AFTER = timedelta(hours=12)
 CHECKED_BETWEEN_PAUSES = 100
 """Live matches the start-up check decodes before it lets the event loop serve others."""
+MISSED_CHAT_PATIENCE = 30.0
+"""Seconds deadlines wait at a start for the chat typed while the bot was down to be read (see
+`reading_missed_chat`), should that never be told done."""
+CHAT_NOTED_EVERY = 20
+"""Chat messages (no moves) read in a table's channel before the newest is noted on its own: a start reads the
+channel again from the last one noted, and reading a few chat messages twice is harmless."""
 
 
 class MatchHost(SlowPlay):
@@ -85,6 +92,11 @@ class MatchHost(SlowPlay):
         """Called with the earliest due time after every commit that added or moved deadlines, so whoever runs
         them can look again if that is sooner than planned."""
         self._locks = MatchLocks()
+        self._missed_chat_read = asyncio.Event()
+        self._missed_chat_read.set()
+        self._unnoted_chat: dict[int, tuple[int, int]] = {}
+        """Per match, the newest chat message read but not yet noted in storage, and how many were read since the
+        last note. Any change to the match notes it in its own transaction; see `act_typed`."""
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -270,6 +282,8 @@ class MatchHost(SlowPlay):
                 version=match.version + 1,
                 updated_at=now,
                 turn_notice_version=match.version + 1,
+                # Chat from the lobby is no move: a start reads typed moves from the deal on.
+                last_message_id=self.arrival_of(now),
             )
             started = started.with_changes(state_json=encode_state(rules, state, started))
             await self._commit(match, started, deadlines=self._deadlines_for(started, state))
@@ -322,6 +336,12 @@ class MatchHost(SlowPlay):
         `arrival` is the message's own key, the only thing that orders a race. Chat that is no move gives None;
         so does chat the game notes for itself but cannot use. `from_chat` is False for a command a player
         sent to move by text: that is refused, rather than ignored, when it is no move.
+
+        A chat message read is noted as the match's `last_message_id` (a start reads the channel's messages after
+        it, see `tables_reading_chat`): a move in its own transaction, as is chat the game notes for itself; a
+        refused move at once (read again, it would be answered twice); other chat with the match's next change, on
+        its own every `CHAT_NOTED_EVERY` messages, and at a stop. Chat must be noted before any later change: read
+        again after the game moved on, it could make a move its writer never meant.
         """
         match = await self.store.live_match_in_channel(channel_id)
         if match is None or match.status is not MatchStatus.PLAYING or not self.rules_for(match).takes_typed_moves:
@@ -351,15 +371,58 @@ class MatchHost(SlowPlay):
             return self._applied(match, state, seat, user_id, move.action)
 
         async with self._lock(match.id):
-            return await self._change(match.id, decide)
+            if not from_chat:
+                return await self._change(match.id, decide)
+            newest, unnoted = self._unnoted_chat.get(match.id, (0, 0))
+            self._unnoted_chat[match.id] = (max(newest, arrival), unnoted + 1)
+            try:
+                result = await self._change(match.id, decide)
+            except Refusal:
+                await self.note_chat_read(match.id)  # answered in the channel: read again, it would be answered twice
+                raise
+            if self._unnoted_chat.get(match.id, (0, 0))[1] >= CHAT_NOTED_EVERY:
+                await self.note_chat_read(match.id)
+            return result
+
+    async def note_chat_read(self, match_id: int | None = None) -> None:
+        """Note the chat read but not noted yet: in one match's channel, or in every channel (before a stop)."""
+        for each in list(self._unnoted_chat) if match_id is None else [match_id]:
+            unnoted = self._unnoted_chat.pop(each, None)
+            if unnoted is not None:
+                await self.store.set_last_message(each, unnoted[0])
+
+    async def tables_reading_chat(self) -> list[ChatToRead]:
+        """The running games that take typed moves, each with the message its channel's chat was read up to.
+        Tables from before this was noted read from their last change."""
+        tables = []
+        async for match in self.store.live_matches():
+            if match.status is MatchStatus.PLAYING and self.rules_for(match).takes_typed_moves:
+                read_up_to = match.last_message_id or self.arrival_of(match.updated_at)
+                tables.append(ChatToRead(match.id, match.guild_id, match.channel_id, read_up_to))
+        return tables
 
     async def _change(
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, ActionResult | None]]
     ) -> Any:
         """Load, decide and commit in one transaction (one call to storage), then report; a change that
-        ended the game reports the rating changes its result made too."""
-        saved, result = await self.store.change_match(match_id, decide)
+        ended the game reports the rating changes its result made too. The change notes the chat read in the
+        match's channel (see `act_typed`)."""
+        unnoted = self._unnoted_chat.get(match_id)
+        changed = False
+
+        def decide_noting_chat(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
+            nonlocal changed
+            change, result = decide(stored)
+            if change is None or unnoted is None:
+                return change, result
+            changed = True
+            newest = max(change.match.last_message_id, unnoted[0])
+            return replace(change, match=change.match.with_changes(last_message_id=newest)), result
+
+        saved, result = await self.store.change_match(match_id, decide_noting_chat)
         self._check_saved(saved)
+        if changed and self._unnoted_chat.get(match_id) == unnoted:
+            del self._unnoted_chat[match_id]  # noted; unless more chat was read meanwhile
         return await self._rated(result, saved.rated)
 
     async def _rated(self, reply: Any, rated: Mapping[int, RatingChange] | None = None) -> Any:
@@ -426,8 +489,22 @@ class MatchHost(SlowPlay):
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
+    def reading_missed_chat(self) -> None:
+        """Deadlines wait until `missed_chat_read` (or `MISSED_CHAT_PATIENCE`): at a start, a move typed while the
+        bot was down comes before the timers that fell due meanwhile (a word before the clock's stand-in, an answer
+        before a computer's), even one typed after them: the bot, not the player, was late."""
+        self._missed_chat_read.clear()
+
+    def missed_chat_read(self) -> None:
+        self._missed_chat_read.set()
+
     async def fire_due_deadlines(self) -> list[DeadlineFired]:
         """Handle every deadline that is due; each fires once even with two hosts on one database."""
+        if not self._missed_chat_read.is_set():
+            try:
+                await asyncio.wait_for(self._missed_chat_read.wait(), MISSED_CHAT_PATIENCE)
+            except TimeoutError:
+                self._missed_chat_read.set()  # waited long enough: the chat is being read meanwhile
         fired = []
         for deadline in await self.store.due_deadlines(self.clock.now()):
             async with self._lock(deadline.match_id):

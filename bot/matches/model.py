@@ -101,6 +101,9 @@ class Match:
     clock_seconds: int = 0
     """How long a player may take over a turn, counted outside their away hours, before a computer stands in for
     them (0: no clock)."""
+    last_message_id: int = 0
+    """The id of the newest chat message in the table's channel that the host read (applied, if it was a move), or
+    an id of the moment the game began: a start reads the channel's messages after it (0: none noted)."""
 
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if seated."""
@@ -113,6 +116,16 @@ class Match:
     def with_changes(self, **changes: Any) -> Match:
         """A copy with these fields changed."""
         return evolve(self, **changes)
+
+
+@dataclass(frozen=True)
+class ChatToRead:
+    """A running table that takes typed moves, and the message its channel's chat was read up to."""
+
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    read_up_to: int
 
 
 @dataclass(frozen=True)

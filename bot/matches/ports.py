@@ -131,6 +131,11 @@ class MatchStore(Protocol):
         """Started matches with changes whose announcements were not delivered."""
         ...
 
+    async def set_last_message(self, match_id: int, message_id: int) -> None:
+        """Note that the chat of the match's channel was read up to this message (a lower id than noted already
+        changes nothing)."""
+        ...
+
     async def logged_events(self, match_id: int, after_version: int) -> list[tuple[int, list[dict[str, Any]]]]:
         """(version, events as stored) of each logged action after `after_version`, oldest first."""
         ...

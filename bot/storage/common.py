@@ -116,7 +116,8 @@ def new_match_row(match: Match, instant: Instant) -> tuple[Any, ...]:
 
 def changed_match_row(change: Change, instant: Instant) -> tuple[Any, ...]:
     """What a change writes over a match's row, in this order: status, opener_id, options, version, state,
-    updated_at, turn_notice_version, fixed_state (None: keep it); then the id and the expected version."""
+    updated_at, turn_notice_version, fixed_state (None: keep it), last_message_id (a lower one keeps the stored one);
+    then the id and the expected version."""
     match = change.match
     return (
         match.status.value,
@@ -127,6 +128,7 @@ def changed_match_row(change: Change, instant: Instant) -> tuple[Any, ...]:
         instant(match.updated_at),
         match.turn_notice_version,
         match.fixed_json,
+        match.last_message_id,
         match.id,
         change.expected_version,
     )
@@ -252,6 +254,7 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
         clock_seconds=row["clock_seconds"],
         leaver_forfeits=bool(row["leaver_forfeits"]),
         board_posted_at=read_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
+        last_message_id=row["last_message_id"],
     )
 
 
@@ -357,3 +360,6 @@ class SharedMethods:
 
     async def unannounced(self) -> list[int]:
         return await self._match_ids("status IN ('playing', 'finished') AND announced_version < version")
+
+    async def set_last_message(self, match_id: int, message_id: int) -> None:
+        await self._raise_to("last_message_id", match_id, message_id)

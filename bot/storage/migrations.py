@@ -168,6 +168,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_guild ON results (guild_id, finished_at);
     CREATE INDEX matches_channel ON matches (channel_id, id);
     """,
+    # 9: the id of the newest chat message read in a running table's channel, so that a start reads the messages
+    # typed while the bot was down (0: none noted; tables of before read from their last change).
+    """
+    ALTER TABLE matches ADD COLUMN last_message_id INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

@@ -527,7 +527,8 @@ async def _save(db: asyncpg.Connection, change: Change) -> Saved:
         return Saved(False)
     status = await db.execute(
         "UPDATE matches SET status = $1, opener_id = $2, options = $3, version = $4, state = $5, updated_at = $6,"
-        " turn_notice_version = $7, fixed_state = coalesce($8, fixed_state) WHERE id = $9 AND version = $10",
+        " turn_notice_version = $7, fixed_state = coalesce($8, fixed_state),"
+        " last_message_id = greatest(last_message_id, $9) WHERE id = $10 AND version = $11",
         *changed_match_row(change, as_is),
     )
     if _count(status) != 1:

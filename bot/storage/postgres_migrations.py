@@ -167,6 +167,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_guild ON results (guild_id, finished_at);
     CREATE INDEX matches_channel ON matches (channel_id, id);
     """,
+    # 9: the id of the newest chat message read in a running table's channel (0: none noted).
+    """
+    ALTER TABLE matches ADD COLUMN last_message_id bigint NOT NULL DEFAULT 0;
+    """,
 )
 
 VERSION_TABLE = """

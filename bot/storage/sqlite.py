@@ -628,7 +628,8 @@ def _save(db: sqlite3.Connection, change: Change) -> Saved:
         return Saved(False)
     cursor = db.execute(
         "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
-        " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state) WHERE id = ? AND version = ?",
+        " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state), last_message_id = max(last_message_id, ?)"
+        " WHERE id = ? AND version = ?",
         changed_match_row(change, instant_text),
     )
     if cursor.rowcount != 1:
