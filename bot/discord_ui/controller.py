@@ -392,7 +392,7 @@ class TableController:
 
     async def message_typed(self, message: discord.Message) -> None:
         """A chat message in a channel whose game takes typed moves: apply it, or say why not. The message may
-        come live or be read again from the channel's history (see cogs/chat.py), where its channel is partial."""
+        come live or be read again from the channel's history (missed_chat.py), where its channel is partial."""
         if message.author.bot or not message.content or isinstance(message.channel, discord.abc.PrivateChannel):
             return
         # A gateway replay can deliver a message twice; a move must count once.

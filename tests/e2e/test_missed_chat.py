@@ -189,7 +189,7 @@ async def test_an_answer_typed_during_the_outage_beats_one_typed_after_the_start
 
 @pytest.mark.parametrize("lost_how", ["no access", "deleted"])
 async def test_a_channel_the_bot_cannot_read_any_more_is_passed_over(anthology, lost_how, caplog):
-    caplog.set_level(logging.INFO, logger="cogs.chat")
+    caplog.set_level(logging.INFO, logger="bot.discord_ui.missed_chat")
     lost = anthology.guild.create_text_channel("lost")
     kept = await word_table(anthology, anthology.alice, anthology.bob)
     await word_table(anthology, anthology.cara, anthology.dan, channel=lost)

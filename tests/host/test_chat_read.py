@@ -1,5 +1,5 @@
 """How far the host has read each typed-move table's chat, on both engines: a start reads the channel's messages
-after the one noted (cogs/chat.py), so a move is noted with itself, a refusal at once, and other chat with the
+after the one noted (missed_chat.py), so a move is noted with itself, a refusal at once, and other chat with the
 next change, every so many messages, or at a stop; and the note never goes back."""
 
 from __future__ import annotations
