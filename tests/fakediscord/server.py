@@ -20,6 +20,7 @@ import discord.http
 import yarl
 from aiohttp import web
 
+from .contract import Violation, discord_contract, pending_violations
 from .errors import MISSING_ACCESS, MISSING_PERMISSIONS, ApiError, ScriptError, unknown
 from .gateway import Gateway, Intents, Session, strip_content
 from .messages import EPHEMERAL, IS_COMPONENTS_V2, LOADING, SUPPRESS_NOTIFICATIONS, FakeMessage, FakeModal
@@ -86,6 +87,10 @@ class FakeDiscord:
         self.unimplemented: list[str] = []
         self.late_interactions: list[InteractionHandle] = []
         self.server_errors: list[str] = []
+        self.contract_violations: list[Violation] = []
+        """Every way a body the bot sent broke Discord's contract (each was answered 400 50035)."""
+        self.invalid_bodies_expected = False
+        """True (see :meth:`expect_invalid_bodies`): violations are answered and kept here, but fail no test."""
         self.faults: list[Fault] = []
         self.nonces: dict[tuple[int, str], FakeMessage] = {}
         """(channel id, nonce) -> the message a send with enforce_nonce made."""
@@ -317,6 +322,20 @@ class FakeDiscord:
 
     def close_next_identify(self, code: int) -> None:
         self.gateway.close_next_identify(code)
+
+    # ================================================================== Discord's contract
+    def check_contract(self, method: str, path: str, body: Any) -> tuple[str | None, list[Violation]]:
+        """The operation id a request matches, and how its body breaks Discord's contract (kept, to fail the test)."""
+        operation, violations = discord_contract().check(method, path, body)
+        self.contract_violations += violations
+        if not self.invalid_bodies_expected:
+            pending_violations.extend(violations)
+        return operation, violations
+
+    def expect_invalid_bodies(self) -> None:
+        """For a test that makes its bot send bodies Discord refuses on purpose: they are still answered 400 50035
+        and kept in ``contract_violations``, but do not fail the test."""
+        self.invalid_bodies_expected = True
 
     # ================================================================== call counting
     def reset_calls(self) -> None:
