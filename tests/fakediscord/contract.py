@@ -9,7 +9,8 @@ which a test's teardown (tests/conftest.py) turns into a failure, so a bot that 
 its test. The only leniency is ``QUIRKS``: discord.py's own harmless habits, each allowed by name.
 
 With the environment variable ``FAKEDISCORD_OPERATIONS_LOG`` set to a file name, each process appends the ids of the
-operations it saw to that file when it exits (``scripts/count_discord_operations.sh`` counts the distinct ones).
+operations it saw to that file when it exits; the distinct operations a whole run exercised are then
+``FAKEDISCORD_OPERATIONS_LOG=/tmp/ops .venv/bin/pytest && sort -u /tmp/ops | wc -l``.
 """
 
 from __future__ import annotations
