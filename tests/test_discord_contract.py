@@ -179,3 +179,14 @@ async def test_a_test_that_sends_bad_bodies_on_purpose_sees_them_answered_withou
     assert status == 400
     assert [v.pointer for v in fake.contract_violations] == ["/content"]
     assert pending_violations == []
+
+
+async def test_a_limit_discord_documents_outside_its_description_is_kept_the_same_way(fake: FakeDiscord) -> None:
+    # The description lets message content run to 4,000 characters; a bot's message stops at 2,000.
+    games = fake.create_guild().create_text_channel("games")
+    status, answer = await send(fake, "POST", f"/channels/{games.id}/messages", json={"content": "x" * 2001})
+    assert status == 400 and answer["code"] == 50035
+    assert [(v.operation_id, v.pointer, v.reason) for v in pending_violations] == [
+        ("create_message", "/content", "Must be 2000 or fewer in length.")
+    ]
+    pending_violations.clear()

@@ -1,5 +1,7 @@
 """Discord's own contract for what the bot sends: every REST request body checked against Discord's official OpenAPI
 description (vendored in ``discord_api_spec/``), and application commands also against Discord's documented limits.
+The limits Discord documents outside its description (a bot's message content of 2,000 characters, embeds' 6,000,
+a command's 8,000; validation.py) are kept the same way when the fake refuses a body for them.
 
 The fake finds the operation a request matches (method and path, as Discord routes it), validates the JSON body (for
 a multipart request, its ``payload_json`` part) with a JSON Schema Draft 2020-12 validator (jsonschema-rs: the

@@ -19,10 +19,11 @@ from urllib.parse import unquote
 from aiohttp import web
 
 from .commands import command_key, normalise_command, store_commands
-from .contract import contract_error_body
+from .contract import Violation, contract_error_body
 from .errors import ApiError, unknown
 from .messages import EPHEMERAL, IS_COMPONENTS_V2, FakeMessage, parse_emoji
 from .perms import Perm, send_permission
+from .validation import OverLimits
 from .world import PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel
 
 if TYPE_CHECKING:
@@ -200,6 +201,10 @@ class RestApi:
         try:
             result = await route.handler(Request(method, path, params, record_query, body, files))
         except ApiError as exc:
+            if isinstance(exc, OverLimits):
+                fake.keep_violations(
+                    [Violation(method, path, record.operation, "/" + "/".join(at), why) for at, _, why in exc.refused]
+                )
             record.status = exc.status
             return _json_response(exc.status, exc.body())
         except Exception:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from .errors import ApiError
 from .messages import IS_COMPONENTS_V2, LINK_STYLE, PREMIUM_STYLE, SELECT_TYPES
 
 Errors = list[tuple[tuple[str, ...], str, str]]  # (path, code, message)
@@ -29,6 +30,14 @@ def error_body(errors: Errors) -> dict[str, Any]:
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
     return {"code": 50035, "message": "Invalid Form Body", "errors": nested}
+
+
+class OverLimits(ApiError):
+    """Discord's 400 50035 for a body past one of the limits checked here (``refused``: path, code, message)."""
+
+    def __init__(self, refused: Errors) -> None:
+        super().__init__(400, 50035, "Invalid Form Body", error_body(refused)["errors"])
+        self.refused = refused
 
 
 def _max_len(errors: Errors, path: tuple[str, ...], value: Any, limit: int, *, required: bool = False) -> None:
