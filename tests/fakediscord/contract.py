@@ -70,8 +70,8 @@ class Quirk:
 QUIRKS: list[Quirk] = [
     # discord.py 2.7 writes ids it holds as ints as JSON numbers where the description says a snowflake string:
     # ``recipient_id`` when it opens a DM (HTTPClient.start_private_message), ``allowed_mentions.users``/``roles``
-    # (AllowedMentions.to_dict) and ``message_reference.message_id``/``channel_id``/``guild_id``
-    # (MessageReference.to_message_reference_dict). Discord's own docs take either form for a snowflake.
+    # (AllowedMentions.to_dict) and ``message_reference.message_id``/``channel_id``/``guild_id`` of a reply
+    # (Message.to_message_reference_dict). Discord accepts either form; discord.py bots have sent ints for years.
     Quirk(
         "snowflake sent as an integer",
         "SnowflakeType",
