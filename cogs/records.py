@@ -39,7 +39,10 @@ class Records(commands.Cog):
     @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
     @app_commands.guild_only()
     async def record(
-        self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53] | None = None
+        self,
+        interaction: discord.Interaction,
+        # 2**53 - 1: the largest integer option Discord takes (its API description says so; 2**53 fails the sync).
+        table: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         await self.bot.records.show_record(interaction, table)
 

@@ -1,5 +1,6 @@
 """Shared fixtures: a fake clock, a real store on a fresh database of either engine (SQLite in a file, or
-PostgreSQL on a server the session starts), and a host over both; and Hypothesis's profile for CI."""
+PostgreSQL on a server the session starts), and a host over both; Hypothesis's profile for CI; and, around every
+test, Discord's contract: a body the bot sent to a fake Discord that Discord would refuse fails the test."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from databases import ENGINES, Database, PostgresDatabase, SqliteDatabase
+from fakediscord.contract import pending_violations
 from hypothesis import settings
 from postgres_server import PostgresMissing, PostgresServer
 from support import FakeClock, make_host
@@ -21,6 +23,17 @@ from bot.storage import Store
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def discord_contract_kept() -> Iterator[None]:
+    """Fails the test if its bot sent a body Discord's API description refuses, even if the bot swallowed the 400."""
+    pending_violations.clear()
+    yield
+    broken = [str(v) for v in pending_violations]
+    pending_violations.clear()
+    if broken:
+        pytest.fail("bodies Discord would refuse:\n" + "\n".join(broken), pytrace=False)
 
 
 @pytest.fixture

@@ -322,12 +322,14 @@ async def test_disallowed_message_content_intent_closes_4014(fake, world) -> Non
 async def test_out_of_limit_component_is_rejected_50035(fake, world) -> None:
     _, games, alice, _ = world
     seen = Seen()
+    fake.expect_invalid_bodies()
     async with run_bot(fake, FaultBot(seen)):
         await alice.slash(games, "badlabel")
         await fake.wait_for(lambda: seen.errors)
     error = seen.errors[0]
     assert isinstance(error, discord.HTTPException) and error.code == 50035
     assert "components.0.components.0.label" in str(error)
+    assert [v.pointer for v in fake.contract_violations] == ["/data/components/0/components/0/label"]
 
 
 async def test_unimplemented_route_is_501_and_recorded(fake, world) -> None:

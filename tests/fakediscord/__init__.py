@@ -81,6 +81,10 @@ message content without the Message Content intent (except DMs, mentions, own me
 from channels the bot cannot view, 403 50013 when the bot lacks a permission, 400 50035 for bodies over
 Discord's limits (content, embeds, components, modals, commands).
 
+Discord's contract (``contract.py``): every request body is validated against Discord's own OpenAPI description
+(vendored in ``discord_api_spec/``); a body that breaks it is answered 400 50035 and fails the test at teardown
+(``fake.contract_violations`` lists them; ``fake.expect_invalid_bodies()`` for a test that sends them on purpose).
+
 Count REST calls::
 
     mark = fake.mark(); await bob.click(msg, "Join"); ...

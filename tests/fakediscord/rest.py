@@ -18,10 +18,12 @@ from urllib.parse import unquote
 
 from aiohttp import web
 
-from .commands import normalise_command, store_commands
+from .commands import command_key, normalise_command, store_commands
+from .contract import Violation, contract_error_body
 from .errors import ApiError, unknown
 from .messages import EPHEMERAL, IS_COMPONENTS_V2, FakeMessage, parse_emoji
 from .perms import Perm, send_permission
+from .validation import OverLimits
 from .world import PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ class CallRecord:
     body: Any = None
     fault: bool = False
     at: float = 0.0
+    operation: str | None = None  # the operationId in Discord's API description
 
 
 @dataclass
@@ -160,6 +163,14 @@ class RestApi:
         record = CallRecord(method, route_key, path, query=record_query, at=fake.clock())
         fake.calls[route_key] += 1
         fake.call_log.append(record)
+        try:
+            body, files = await self._read_body(request)
+        except Exception:
+            fake.server_errors.append(f"{route_key}: {traceback.format_exc()}")
+            record.status = 400
+            return _json_response(400, {"code": 0, "message": "fakediscord could not read the body"})
+        record.body = body
+        record.operation, violations = fake.check_contract(method, path, body)
 
         lost_answer: Fault | None = None
         for fault in fake.faults:
@@ -176,6 +187,9 @@ class RestApi:
                 record.status, record.fault = status, True
                 return _json_response(status, body, headers)
 
+        if violations:
+            record.status = 400
+            return _json_response(400, contract_error_body(violations))
         if found is None:
             fake.unimplemented.append(route_key)
             record.status = 501
@@ -185,10 +199,12 @@ class RestApi:
             record.status = 401
             return _json_response(401, {"code": 0, "message": "401: Unauthorized"})
         try:
-            body, files = await self._read_body(request)
-            record.body = body
             result = await route.handler(Request(method, path, params, record_query, body, files))
         except ApiError as exc:
+            if isinstance(exc, OverLimits):
+                fake.keep_violations(
+                    [Violation(method, path, record.operation, "/" + "/".join(at), why) for at, _, why in exc.refused]
+                )
             record.status = exc.status
             return _json_response(exc.status, exc.body())
         except Exception:
@@ -428,12 +444,6 @@ class RestApi:
 
     async def post_command(self, req: Request) -> Any:
         store, guild_id = self._command_store(req)
-        from .commands import command_key
-        from .validation import error_body, validate_commands
-
-        errors = validate_commands([req.body])
-        if errors:
-            raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
         created = command_key(req.body) not in store
         stored = normalise_command(self.fake, req.body, store, guild_id)
         store[command_key(stored)] = stored

@@ -20,6 +20,7 @@ import discord.http
 import yarl
 from aiohttp import web
 
+from .contract import Violation, discord_contract, pending_violations
 from .errors import MISSING_ACCESS, MISSING_PERMISSIONS, ApiError, ScriptError, unknown
 from .gateway import Gateway, Intents, Session, strip_content
 from .messages import EPHEMERAL, IS_COMPONENTS_V2, LOADING, SUPPRESS_NOTIFICATIONS, FakeMessage, FakeModal
@@ -27,7 +28,7 @@ from .perms import DEFAULT_BOT, DEFAULT_EVERYONE, Perm
 from .rest import CallRecord, Fault, RestApi
 from .snowflake import SnowflakeGenerator
 from .users import InteractionHandle, ScriptedUser
-from .validation import error_body, is_empty_message, validate_message, validate_modal
+from .validation import OverLimits, is_empty_message, validate_message, validate_modal
 from .world import DM, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -86,6 +87,10 @@ class FakeDiscord:
         self.unimplemented: list[str] = []
         self.late_interactions: list[InteractionHandle] = []
         self.server_errors: list[str] = []
+        self.contract_violations: list[Violation] = []
+        """Every way a body the bot sent broke Discord's contract (each was answered 400 50035)."""
+        self.invalid_bodies_expected = False
+        """True (see :meth:`expect_invalid_bodies`): violations are answered and kept here, but fail no test."""
         self.faults: list[Fault] = []
         self.nonces: dict[tuple[int, str], FakeMessage] = {}
         """(channel id, nonce) -> the message a send with enforce_nonce made."""
@@ -317,6 +322,24 @@ class FakeDiscord:
 
     def close_next_identify(self, code: int) -> None:
         self.gateway.close_next_identify(code)
+
+    # ================================================================== Discord's contract
+    def check_contract(self, method: str, path: str, body: Any) -> tuple[str | None, list[Violation]]:
+        """The operation id a request matches, and how its body breaks Discord's contract (kept, to fail the test)."""
+        operation, violations = discord_contract().check(method, path, body)
+        self.keep_violations(violations)
+        return operation, violations
+
+    def keep_violations(self, violations: list[Violation]) -> None:
+        """Keep bodies Discord refuses (by its description or by a limit it documents elsewhere) for the teardown."""
+        self.contract_violations += violations
+        if not self.invalid_bodies_expected:
+            pending_violations.extend(violations)
+
+    def expect_invalid_bodies(self) -> None:
+        """For a test that makes its bot send bodies Discord refuses on purpose: they are still answered 400 50035
+        and kept in ``contract_violations``, but do not fail the test."""
+        self.invalid_bodies_expected = True
 
     # ================================================================== call counting
     def reset_calls(self) -> None:
@@ -594,7 +617,7 @@ class FakeDiscord:
     ) -> FakeMessage:
         errors = validate_message({**msg.snapshot(), **body}, edit=True)
         if errors:
-            raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
+            raise OverLimits(errors)
         self._count_late_edit(msg)
         msg.versions.append(msg.snapshot())
         if "content" in body:
@@ -893,7 +916,7 @@ class FakeDiscord:
                 raise ApiError(400, 40043, "A modal cannot answer a modal submit")
             errors = validate_modal(data)
             if errors:
-                raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
+                raise OverLimits(errors)
             handle.modal = FakeModal(data["custom_id"], data["title"], data["components"], handle.id, handle.user.id)
             resource = None
         elif kind == 8:
@@ -925,7 +948,7 @@ class FakeDiscord:
     def _check_message_body(self, body: dict[str, Any], has_files: bool, *, edit: bool = False) -> None:
         errors = validate_message(body, has_files=has_files, edit=edit)
         if errors:
-            raise ApiError(400, 50035, "Invalid Form Body", error_body(errors)["errors"])
+            raise OverLimits(errors)
         if not edit and is_empty_message(body, has_files):
             raise ApiError(400, 50006, "Cannot send an empty message")
 

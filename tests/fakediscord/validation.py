@@ -7,14 +7,18 @@ the fake does the same, so a bot whose button label is 81 characters fails in te
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from typing import Any
 
+from .errors import ApiError
 from .messages import IS_COMPONENTS_V2, LINK_STYLE, PREMIUM_STYLE, SELECT_TYPES
 
 Errors = list[tuple[tuple[str, ...], str, str]]  # (path, code, message)
 
-_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+COMMAND_TEXT_LIMIT = 8000
+"""Characters Discord takes per command, summed over every name, description and choice value in it."""
+_NAME_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x11B00, 0x11B5F), (0x0E00, 0x0E7F))
+"""Devanagari (with its extensions) and Thai, which Discord's name pattern allows whole, vowel signs included."""
 
 
 def error_body(errors: Errors) -> dict[str, Any]:
@@ -26,6 +30,14 @@ def error_body(errors: Errors) -> dict[str, Any]:
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
     return {"code": 50035, "message": "Invalid Form Body", "errors": nested}
+
+
+class OverLimits(ApiError):
+    """Discord's 400 50035 for a body past one of the limits checked here (``refused``: path, code, message)."""
+
+    def __init__(self, refused: Errors) -> None:
+        super().__init__(400, 50035, "Invalid Form Body", error_body(refused)["errors"])
+        self.refused = refused
 
 
 def _max_len(errors: Errors, path: tuple[str, ...], value: Any, limit: int, *, required: bool = False) -> None:
@@ -258,7 +270,8 @@ def validate_modal(data: dict[str, Any]) -> Errors:
 
 
 def validate_commands(commands: Any) -> Errors:
-    """Checks a bulk-overwrite body the way Discord does (names, descriptions, option counts and order)."""
+    """Checks a bulk-overwrite body against Discord's documented limits for commands (names, descriptions, option
+    and choice counts, option order, 8,000 characters a command), beyond what its API description says."""
     errors: Errors = []
     if not isinstance(commands, list):
         return [((), "BASE_TYPE_LIST", "Must be a list.")]
@@ -284,12 +297,35 @@ def validate_commands(commands: Any) -> Errors:
             _validate_options(cmd.get("options") or [], (*p, "options"), errors, parent="command")
         else:
             _max_len(errors, (*p, "name"), name, 32, required=True)
+        if command_text_size(cmd) > COMMAND_TEXT_LIMIT:
+            errors.append((p, "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({COMMAND_TEXT_LIMIT})"))
     return errors
 
 
+def _name_character(char: str) -> bool:
+    """One character of Discord's pattern ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``."""
+    return (
+        char in "-_'"
+        or unicodedata.category(char)[0] in "LN"
+        or any(low <= ord(char) <= high for low, high in _NAME_SCRIPTS)
+    )
+
+
 def _validate_name(name: str, path: tuple[str, ...], errors: Errors) -> None:
-    if not _COMMAND_NAME.match(name) or name != name.lower():
+    """A chat-input command's or option's name: Discord's pattern, in lowercase wherever a letter has one."""
+    if not 1 <= len(name) <= 32 or not all(map(_name_character, name)) or name != name.lower():
         errors.append((path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid ({name!r})"))
+
+
+def command_text_size(node: dict[str, Any]) -> int:
+    """The characters of a command (or option, or choice) that count towards ``COMMAND_TEXT_LIMIT``: its name,
+    description and value, each at its longest localisation, and those of its options and choices."""
+    size = 0
+    for key in ("name", "description", "value"):
+        if node.get(key) is not None:
+            localised = (node.get(f"{key}_localizations") or {}).values()
+            size += max(len(str(text)) for text in (node[key], *localised))
+    return size + sum(command_text_size(child) for child in (node.get("options") or []) + (node.get("choices") or []))
 
 
 def _validate_options(options: list[dict[str, Any]], path: tuple[str, ...], errors: Errors, parent: str) -> None:
@@ -330,3 +366,5 @@ def _validate_options(options: list[dict[str, Any]], path: tuple[str, ...], erro
             errors.append(((*p, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
         for j, choice in enumerate(choices):
             _max_len(errors, (*p, "choices", str(j), "name"), choice.get("name"), 100, required=True)
+            if isinstance(choice.get("value"), str):
+                _max_len(errors, (*p, "choices", str(j), "value"), choice["value"], 100, required=True)
