@@ -1,4 +1,5 @@
-"""`python -m bot`: run Anthology until stopped. Configuration problems end with one clear line, status 2.
+"""`python -m bot`: run Anthology until stopped. Configuration problems, a rejected token, a Discord it cannot reach
+and a database it cannot use each end with one clear line, status 2.
 
 Ctrl+C (SIGINT) and SIGTERM, which service managers and `docker stop` send, both stop it the same clean way: the
 gateway is closed, messages under way are finished, and the database is checkpointed and closed; status 0.
@@ -15,7 +16,7 @@ import threading
 
 import discord
 
-from bot.app import AnthologyBot, run
+from bot.app import AnthologyBot, DiscordUnreachable, run
 from bot.config import ConfigError, load_settings
 from bot.runtime import run_on_fastest_loop
 from bot.storage import DatabaseUnusable
@@ -39,7 +40,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    except DatabaseUnusable as error:
+    except (DiscordUnreachable, DatabaseUnusable) as error:
         print(f"anthology: {error}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, asyncio.CancelledError):

@@ -11,10 +11,13 @@ import hashlib
 import json
 import logging
 import secrets
+import socket
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+import aiohttp
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.catalogue import Game, load_games
@@ -28,12 +31,19 @@ from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
 from bot.matches.records import Records
 from bot.runtime import tune_interpreter
-from bot.storage import Store, open_store
+from bot.storage import Store, open_existing_store, open_store
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
+DISCORD_ANSWER_SECONDS = 30.0
+"""How long logging in may wait for Discord to take the token (it answers in well under a second), before the
+start gives up with DiscordUnreachable. aiohttp alone would wait five minutes for an answer that never comes."""
+
+
+class DiscordUnreachable(Exception):
+    """Discord could not be reached to log in; the message says what failed and what to check."""
 
 
 class SystemClock:
@@ -63,7 +73,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         games: dict[str, Game],
-        store: Store,
+        store: Store | None,
         *,
         clock: Clock | None = None,
         intents: discord.Intents | None = None,
@@ -90,6 +100,9 @@ class AnthologyBot(commands.AutoShardedBot):
         self.clock = clock or SystemClock()
         self.new_seed = new_seed or (lambda: secrets.randbits(62))
         self.store = store
+        """None until Discord has taken the token, when the database is new: setup_hook makes it then."""
+        self.token_taken: Callable[[], None] = lambda: None
+        """Called as soon as Discord has taken the token (see `_log_in`)."""
         self._started = False
         self._deadline_task: asyncio.Task[None] | None = None
         self._resume_check: asyncio.Task[None] | None = None
@@ -99,6 +112,11 @@ class AnthologyBot(commands.AutoShardedBot):
         return self.intents.message_content
 
     async def setup_hook(self) -> None:
+        # discord.py calls this once Discord has accepted the token: now a new database may be made, and the rest of
+        # the start may take as long as it needs.
+        self.token_taken()
+        if self.store is None:
+            self.store = await open_store(self.settings)
         self._started = True
         rules = {key: game.rules for key, game in self.games.items()}
         self.host = MatchHost(self.store, self.clock, rules, new_seed=self.new_seed, arrival_of=snowflake_at)
@@ -179,52 +197,81 @@ async def run(
     new_seed: Callable[[], int] | None = None,
     started: Callable[[AnthologyBot], None] | None = None,
 ) -> None:
-    """Run the bot until it is closed or cancelled. Without the Message Content intent, run on without it. The
-    database is checked before anything reaches Discord, and closed (checkpointed) however the run ends.
+    """Run the bot until it is closed or cancelled. Without the Message Content intent, run on without it.
+
+    Nothing is made on disk before both the token and the database are known good: an existing database is
+    checked before anything reaches Discord, a new SQLite file only once Discord has accepted the token (checking
+    first that it can be made). The store is closed (checkpointed) however the run ends. Raises LoginFailure for
+    a rejected token, DiscordUnreachable when Discord cannot be reached, DatabaseUnusable for the database.
 
     Tests pass a clock and a source of game seeds; `started` is told of each bot made (`python -m bot` closes it
     on a stop signal)."""
     games = load_games()  # every game's content, read once
     tune_interpreter()
-    store = await open_store(settings)
-    try:
-        await _run_bots(settings, games, store, clock=clock, new_seed=new_seed, started=started)
-    finally:
-        await store.close()
-
-
-async def _run_bots(
-    settings: Settings,
-    games: dict[str, Game],
-    store: Store,
-    *,
-    clock: Clock | None,
-    new_seed: Callable[[], int] | None,
-    started: Callable[[AnthologyBot], None] | None,
-) -> None:
+    store = await open_existing_store(settings)
     message_content = True
-    while True:
-        bot = AnthologyBot(
-            settings,
-            games,
-            store,
-            clock=clock,
-            intents=wanted_intents(message_content=message_content),
-            new_seed=new_seed,
-        )
-        if started is not None:
-            started(bot)
-        try:
-            async with bot:
-                await bot.start(settings.token)
-            return
-        except discord.PrivilegedIntentsRequired:
-            if not message_content:
-                raise
-            log.warning(
-                "Discord refused the Message Content intent. Turn it on in the Developer Portal (your application "
-                "> Bot > Privileged Gateway Intents) so games can read moves typed in chat (Anomia's answers, Not "
-                "Another Word's words). Until then I run without it: players answer with /answer and make words "
-                "with /word."
+    try:
+        while True:
+            bot = AnthologyBot(
+                settings,
+                games,
+                store,
+                clock=clock,
+                intents=wanted_intents(message_content=message_content),
+                new_seed=new_seed,
             )
-            message_content = False
+            if started is not None:
+                started(bot)
+            try:
+                async with bot:
+                    await _log_in(bot, settings.token)
+                    await bot.connect()
+                return
+            except discord.PrivilegedIntentsRequired:
+                if not message_content:
+                    raise
+                log.warning(
+                    "Discord refused the Message Content intent. Turn it on in the Developer Portal (your "
+                    "application > Bot > Privileged Gateway Intents) so games can read moves typed in chat "
+                    "(Anomia's answers, Not Another Word's words). Until then I run without it: players answer "
+                    "with /answer and make words with /word."
+                )
+                message_content = False
+            finally:
+                store = bot.store  # made by this bot if it was new; the next one goes on with it
+    finally:
+        if store is not None:
+            await store.close()
+
+
+async def _log_in(bot: AnthologyBot, token: str) -> None:
+    """`bot.login`, with DISCORD_ANSWER_SECONDS for Discord to take the token; what follows (setup_hook) is not
+    timed. A Discord that cannot be reached raises DiscordUnreachable."""
+    try:
+        async with asyncio.timeout(DISCORD_ANSWER_SECONDS) as deadline:
+            bot.token_taken = lambda: deadline.reschedule(None)
+            await bot.login(token)
+    except aiohttp.ClientConnectorError as error:
+        raise _unreachable(_connection_trouble(error)) from None
+    except (aiohttp.ClientError, discord.DiscordServerError) as error:  # aiohttp's own timeouts among them
+        raise _unreachable(str(error) or type(error).__name__) from None
+    except TimeoutError:
+        if not deadline.expired():
+            raise
+        raise _unreachable(f"it did not answer within {DISCORD_ANSWER_SECONDS:g} seconds") from None
+
+
+def _connection_trouble(error: aiohttp.ClientConnectorError) -> str:
+    if isinstance(error.os_error, socket.gaierror):
+        return f"the name {error.host} does not resolve (DNS)"
+    if isinstance(error.os_error, ConnectionRefusedError):
+        return f"the connection to {error.host}:{error.port} was refused"
+    return f"cannot connect to {error.host}:{error.port} ({error.os_error.strerror or error.os_error})"
+
+
+def _unreachable(trouble: str) -> DiscordUnreachable:
+    api = yarl.URL(discord.http.Route.BASE)
+    return DiscordUnreachable(
+        f"Cannot reach Discord at {api.host}: {trouble}. Check this machine's network connection, DNS, firewall "
+        "and proxy, and whether Discord is down (https://discordstatus.com); then start again."
+    )

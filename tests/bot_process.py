@@ -1,8 +1,12 @@
-"""`python -m bot` in a process of its own, pointed at a fake Discord: `python tests/bot_process.py API GATEWAY`.
+"""`python -m bot` in a process of its own, pointed at a fake Discord: `python tests/bot_process.py API GATEWAY
+[SECONDS]`.
 
 The same main() as production; only discord.py's two base addresses are moved to the fake, as
-`FakeDiscord.redirect` does in-process. Tests start, signal and kill such processes through `BotProcess`, each
-with its own settings (a SQLite file, or a PostgreSQL database several processes share, and the shards it runs).
+`FakeDiscord.redirect` does in-process, and SECONDS, when given, replaces how long logging in waits for Discord's
+answer. Host names under .invalid fail to resolve here, as RFC 6761 asks of every resolver, so a test of a name
+that does not resolve sends no query out of the machine. Tests start, signal and kill such processes through
+`BotProcess`, each with its own settings (a SQLite file, or a PostgreSQL database several processes share, and the
+shards it runs).
 """
 
 from __future__ import annotations
@@ -10,14 +14,17 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import aiohttp.connector
 import discord
 import yarl
 from fakediscord import ScriptError
 
+import bot.app
 from bot.__main__ import main
 
 if TYPE_CHECKING:
@@ -87,7 +94,17 @@ class BotProcess:
             await self.process.wait()
 
 
+class _ResolverThatKnowsInvalid(aiohttp.connector.DefaultResolver):
+    async def resolve(self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET):
+        if host == "invalid" or host.endswith(".invalid"):
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return await super().resolve(host, port, family)
+
+
 if __name__ == "__main__":
     discord.http.Route.BASE = sys.argv[1]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+    if len(sys.argv) > 3:
+        bot.app.DISCORD_ANSWER_SECONDS = float(sys.argv[3])
+    aiohttp.connector.DefaultResolver = _ResolverThatKnowsInvalid
     sys.exit(main())

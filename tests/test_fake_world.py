@@ -292,6 +292,8 @@ class ExtrasBot(commands.Bot):
         intents = options.pop("intents", None) or discord.Intents.default()
         super().__init__(command_prefix="!", intents=intents, **options)  # type: ignore[arg-type]
         self.counts: list[int] = []
+        self.completed: list[str] = []
+        """Slash commands whose callbacks have returned, in order."""
 
     async def setup_hook(self) -> None:
         @self.tree.command(name="hand", description="Show your hand")
@@ -312,6 +314,9 @@ class ExtrasBot(commands.Bot):
             await interaction.response.send_message("pick", view=ui.View().add_item(select))
 
         await self.tree.sync()
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        self.completed.append(interaction.command.name)
 
     async def on_message(self, message: discord.Message) -> None:
         if self.user is not None and self.user in message.mentions:
@@ -340,6 +345,9 @@ async def test_dm_slash_command_and_user_select(fake: FakeDiscord, extras) -> No
         await alice.slash(fake.dm_channel(alice), "challenge")
 
     pick = await (await alice.slash(games, "challenge")).response()
+    # discord.py stores the message's view only once Discord has answered the callback, after the message exists:
+    # a click before then finds no view. The command's callback ends just after.
+    await fake.wait_for(lambda: run.bot.completed == ["hand", "challenge"], 5, "/challenge to finish")
     chosen = await (await alice.select(pick, bob, menu="Opponent")).response()
     assert chosen.content == "challenged bob"
     assert run.errors == []

@@ -25,4 +25,21 @@ async def open_store(settings: Settings) -> Store:
     return await SqliteStore.open(settings.database_path)
 
 
-__all__ = ["DatabaseTooNew", "DatabaseUnusable", "PostgresStore", "SqliteStore", "Store", "open_store"]
+async def open_existing_store(settings: Settings) -> Store | None:
+    """`open_store`, except that a SQLite file that does not exist yet is not made: then it returns None, once
+    `SqliteStore.check_can_open` found that it can be made. (A PostgreSQL database always exists already.)"""
+    if not settings.database_url and not settings.database_path.exists():
+        SqliteStore.check_can_open(settings.database_path)
+        return None
+    return await open_store(settings)
+
+
+__all__ = [
+    "DatabaseTooNew",
+    "DatabaseUnusable",
+    "PostgresStore",
+    "SqliteStore",
+    "Store",
+    "open_existing_store",
+    "open_store",
+]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
@@ -134,13 +135,11 @@ class SqliteStore(SharedMethods):
     async def open(cls, path: str | Path, *, busy_timeout_ms: int | None = None) -> SqliteStore:
         """Open (creating if needed) and migrate the database; refuse one newer than this code.
 
-        Raises DatabaseUnusable, naming the file and the trouble, for a folder, a missing folder, a file that is
-        not a database or is damaged, or one another process keeps locked; such a file is not written to."""
+        Raises DatabaseUnusable, naming the file and the trouble, for a folder, a missing folder or one it cannot
+        write in, a file that is read-only to it, not a database or damaged, or one another process keeps locked;
+        such a file is not written to."""
         path = Path(path)
-        if path.is_dir():
-            raise DatabaseUnusable(f"The database path {path} is a folder; point DATABASE_PATH at a file.")
-        if not path.parent.is_dir():
-            raise DatabaseUnusable(f"The folder of the database {path} does not exist; create it first.")
+        cls.check_can_open(path)
         try:
             connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -168,6 +167,32 @@ class SqliteStore(SharedMethods):
             await connection.close()
             raise
         return cls(connection, checkpointer, busy_timeout_ms)
+
+    @staticmethod
+    def check_can_open(path: Path) -> None:
+        """Raise DatabaseUnusable if `open` would surely fail for want of the file or the right to write; touches
+        nothing on disk.
+
+        Asked of the operating system before SQLite opens the file, because SQLite opens a file it may not write
+        read-only and finds out only at the first write, and meanwhile leaves -wal and -shm files behind in the
+        folder. The operating system's answer also covers a read-only mount and an immutable file; as root, a
+        file's mode does not stop writes, so it is no trouble then."""
+        if path.is_dir():
+            raise DatabaseUnusable(f"The database path {path} is a folder; point DATABASE_PATH at a file.")
+        folder = path.parent
+        if not folder.is_dir():
+            raise DatabaseUnusable(f"The folder of the database {path} does not exist; create it first.")
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            raise DatabaseUnusable(
+                f"The database {path} is read-only to this user; let this user write to it, or point "
+                "DATABASE_PATH at another file."
+            )
+        if not os.access(folder, os.W_OK | os.X_OK):
+            # SQLite makes its -wal and -shm files beside the database, and a new database is made there.
+            raise DatabaseUnusable(
+                f"The folder of the database {path} is read-only to this user; SQLite needs to write files beside "
+                "the database. Give it write permission, or point DATABASE_PATH elsewhere."
+            )
 
     async def close(self) -> None:
         """Write everything back into the database file (no -wal file is left behind) and close it. Closing a
