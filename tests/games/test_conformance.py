@@ -1,230 +1,28 @@
 """The suite every registered game must pass, driven by Hypothesis: a new game in the catalogue gets it for free.
 
-Random legal play must end; `apply` must never change its input; states are stored as the host stores them (the
-fixed fields once, the rest after every action) and must round-trip through real JSON at every step, their fixed
-fields unchanged; no view or visible event may hold a token the game says is hidden from that seat; every event
-and end reason is one the game declares; and the same seed and choices must give byte-identical states.
-The game's clock plays too: at any step one of its pending timers may run out instead of a player moving, as
-the host would fire it, and its action must be legal; and a computer may stand in for any seat the game waits on
-(as when its player's turn clock runs out), with a move `apply` must accept.
+What is checked is in `conformance` (random legal play must end, states round-trip, no secret leaks, timers and
+stand-ins act legally, replays are identical); the soak script (scripts/soak.py) runs the same checks on fresh
+random seeds, where CI plays the same examples each run. Matches that once broke a rule are replayed here too.
 """
 
 from __future__ import annotations
-
-import dataclasses
-import functools
-import json
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import RULES
 
-from bot.engine import COMPUTER_PLAYERS_OPTION, SYSTEM, Event, GameRules, IllegalAction, Seat, Seating, canonical_json
-from bot.engine.codec import encode
+from bot.engine import GameRules
 
-MAX_ACTIONS = 3000
-"""Far above any Anarchy match (its reshuffle limit bounds it); a game that needs more has a bug."""
-ARRIVAL_STEP = 1 << 32
-"""Arrival keys for timed actions, a second apart in Discord's snowflake terms."""
-STAND_IN_EVERY = 5
-"""About one player's move in this many is made by a computer standing in for them."""
-
-
-LINE_PER_ITEM = json.JSONEncoder(ensure_ascii=False, separators=("\n", "\n"), check_circular=False)
-"""Writes JSON with each key and each value on a line of its own (JSON text holds no other line break). The
-codec's data has no cycles, so the check for them is skipped, as `canonical_json` does."""
-
-
-def leaked(tokens: frozenset[str], text: str) -> list[str]:
-    return sorted(token for token in tokens if token in text)
-
-
-def stored(rules: GameRules, state: Any) -> str:
-    """The state as the host stores it after every action: without the fixed fields, which it stores once."""
-    return canonical_json(rules.encode_state(state, without_fixed=True))
-
-
-def fixed_values(rules: GameRules, state: Any) -> dict[str, Any]:
-    return {name: getattr(state, name) for name in rules.fixed_fields}
-
-
-class Secrecy:
-    """Checks, position after position of one match, that no view or visible event holds a token hidden from
-    the seat it is shown to, in any field, as the codec writes it (what a renderer could print).
-
-    Written with `LINE_PER_ITEM`, a token that a field holds lies within one line, and a line found clean of
-    some tokens stays clean of them. So the seats kept from the same tokens are checked together, on the set of
-    lines of all they are shown, and only on the lines not found clean of those tokens at the previous
-    position: most of a table is as it was a move ago.
-    """
-
-    def __init__(self) -> None:
-        self.clean: dict[frozenset[str], set[str]] = {}
-        """The previous position's lines, by the tokens they were found clean of."""
-
-    def check(self, rules: GameRules, state: Any, seat_count: int, events: Sequence[Event]) -> None:
-        written: dict[int, tuple[Any, list[frozenset[str]]]] = {}
-        viewers_by_hidden: dict[frozenset[str], list[Seat | None]] = {}
-        parts_shown: dict[Seat | None, list[frozenset[str]]] = {}
-        for viewer in [None, *range(seat_count)]:
-            viewers_by_hidden.setdefault(rules.hidden_from(state, viewer), []).append(viewer)
-            shown = [rules.view(state, viewer), *(event for event in events if event.is_visible_to(viewer))]
-            parts_shown[viewer] = [part for value in shown for part in lines_of(value, written)]
-        lines_by_hidden = {}
-        for hidden, viewers in viewers_by_hidden.items():
-            parts = {id(part): part for viewer in viewers for part in parts_shown[viewer]}
-            lines = lines_by_hidden[hidden] = set().union(*parts.values())
-            found = leaked(hidden, "\n".join(lines - self.clean.get(hidden, set())))
-            if found:
-                shown_to = [
-                    viewer for viewer in viewers if leaked(hidden, "\n".join(set().union(*parts_shown[viewer])))
-                ]
-                secrets = sorted(line for line in lines if any(token in line for token in found))
-                pytest.fail(f"seats {shown_to} (None: the public) are shown secrets {found}: {secrets}")
-        self.clean = lines_by_hidden
-
-
-def lines_of(value: Any, written: dict[int, tuple[Any, list[frozenset[str]]]]) -> list[frozenset[str]]:
-    """The lines of a view or event as the codec writes it (brackets aside), in parts, each value written once
-    in `written` (by id, kept with the value so that the id stays its own). A field of an object whose value is
-    written already brings its parts: a table that every seat's view holds is written once."""
-    known = written.get(id(value))
-    if known is not None:
-        return known[1]
-    fields = object_fields(type(value))
-    shared = {name: written[id(getattr(value, name))][1] for name in fields if id(getattr(value, name)) in written}
-    parts = [part for name, known_parts in shared.items() for part in (*known_parts, fields[name])]
-    # The rest, field by field if some are shared (each as the codec writes a value of its type), else whole.
-    rest = {name: encode(getattr(value, name)) for name in fields if name not in shared} if shared else encode(value)
-    parts.append(frozenset(LINE_PER_ITEM.encode(rest).split("\n")))
-    written[id(value)] = (value, parts)
-    return parts
-
-
-@functools.cache
-def object_fields(cls: type) -> dict[str, frozenset[str]]:
-    """The fields that the codec writes by name for a value of `cls` (none but a dataclass's that it writes as
-    an object, and no derived field), each with the line of its key."""
-    if not dataclasses.is_dataclass(cls) or getattr(cls, "__json_compact__", False):
-        return {}
-    return {
-        field.name: frozenset([LINE_PER_ITEM.encode(field.name)]) for field in dataclasses.fields(cls) if field.init
-    }
-
-
-def check_position(
-    rules: GameRules,
-    state: Any,
-    text: str,
-    fixed: Mapping[str, Any],
-    seat_count: int,
-    secrecy: Secrecy,
-    events: Sequence[Event] = (),
-) -> Any:
-    """Check a reachable position, its stored JSON `text` (its `fixed` fields decoded apart), and the events
-    that led to it. Returns the state read back from `text`, equal to `state` in every field: the fixed ones
-    too, so they must still be as dealt."""
-    stored_state = rules.decode_state(json.loads(text), fixed)
-    assert stored_state == state
-    actors = rules.actors(state)
-    assert actors <= set(range(seat_count))
-    assert rules.is_over(state) == (not actors)
-    for seat in range(seat_count):
-        actions = rules.legal_actions(state, seat)
-        assert bool(actions) == (seat in actors)
-        for action in actions:
-            assert rules.parse_action(action.notation) == action
-    secrecy.check(rules, state, seat_count, events)
-    return stored_state
-
-
-def refuses(rules: GameRules, state: Any, seat: Seat, action: Any) -> bool:
-    """Whether the rules refuse `action` from `seat` with IllegalAction: what `pytest.raises` checks, at a
-    fraction of its cost (it runs for several seats at every step)."""
-    try:
-        rules.apply(state, seat, action)
-    except IllegalAction:
-        return True
-    return False
-
-
-def seating(seat_count: int, options: dict) -> Seating:
-    """Seats as the host fills them: the opener first, computer players last, at least one person."""
-    computers = min(options.get(COMPUTER_PLAYERS_OPTION, 0), seat_count - 1)
-    return Seating(seat_count, opener=0, computers=tuple(range(seat_count - computers, seat_count)))
-
-
-def play(
-    rules: GameRules, seat_count: int, options: dict, seed: int, choices: list[int], check: bool = True
-) -> tuple[list[str], tuple[int, Any]]:
-    """Play one match to its end, checking every invariant unless `check` is off.
-
-    Returns what the host would store: the fixed fields, then the state after setup and after each action; and
-    the last action with its seat.
-    """
-    state = rules.setup(seating(seat_count, options), rules.resolve_options(options), seed)
-    dealt = fixed_values(rules, state)
-    history = [canonical_json(rules.encode_fixed(state)), stored(rules, state)]
-    if check:
-        # Matches stored before the fixed fields were kept apart hold whole states, which must round-trip too.
-        # Once is enough: afterwards the rest round-trips at every step and the fixed fields stay as dealt.
-        assert rules.decode_state(json.loads(canonical_json(rules.encode_state(state)))) == state
-        fixed = rules.decode_fixed(json.loads(history[0]))
-        secrecy = Secrecy()
-        stored_state = check_position(rules, state, history[-1], fixed, seat_count, secrecy)
-    fallback = random.Random(seed)  # chooses once Hypothesis's list of choices runs out
-    last_move: tuple[int, Any] | None = None
-    for step in range(MAX_ACTIONS):
-        actors = sorted(rules.actors(state))
-        if not actors:
-            assert last_move is not None, "a match must not be over before it starts"
-            return history, last_move
-        timers = rules.timers(state)
-        choice = choices[step] if step < len(choices) else fallback.randrange(1 << 16)
-        movers = [*actors, SYSTEM] if timers else actors
-        if movers[choice % len(movers)] == SYSTEM:
-            timer = timers[choice % len(timers)]
-            seat, action = timer.seat, timer.action_at((step + 1) * ARRIVAL_STEP)
-        else:
-            seat = movers[choice % len(movers)]
-            # Now and then a computer stands in for the seat, as when its player's turn clock runs out: whatever
-            # the game, whoever the seat, its move must be one `apply` accepts.
-            stand_in = rules.stand_in(state, seat, (step + 1) * ARRIVAL_STEP) if choice % STAND_IN_EVERY == 0 else None
-            if stand_in is not None:
-                action = stand_in
-            else:
-                actions = rules.legal_actions(state, seat)
-                action = actions[choice % len(actions)]
-        previous = state
-        state, events = rules.apply(previous, seat, action)
-        last_move = (seat, action)
-        history.append(stored(rules, state))
-        # Stored once, the fixed fields must stay as dealt, in a replay too (the same objects compare at once).
-        assert fixed_values(rules, state) == dealt, "a fixed field changed"
-        if not check:
-            continue
-        # The input must still be the state its stored text reads back as, equal as the round trip measures it.
-        assert previous == stored_state, "apply changed its input"
-        assert all(isinstance(event.kind, rules.event_kinds) for event in events), events
-        for outsider in set(range(seat_count)) - set(actors) - {seat}:
-            assert refuses(rules, previous, outsider, action), f"seat {outsider} may {action} out of turn"
-        stored_state = check_position(rules, state, history[-1], fixed, seat_count, secrecy, events)
-    pytest.fail(f"{rules.key} did not end within {MAX_ACTIONS} actions")
+from .conformance import check_match, playable_options
 
 
 @st.composite
 def matches(draw: st.DrawFn, rules: GameRules, seat_count: int) -> tuple[dict, int, list[int]]:
     """Options the game plays at this table size (those it refuses, as the host would, fall back to their
     defaults one by one), a seed, and the choices of the random players."""
-    options = {option.key: draw(st.sampled_from(option.choices)) for option in rules.options}
-    for option in rules.options:
-        if rules.seating_problem(seat_count, rules.resolve_options(options)) is None:
-            break
-        options[option.key] = option.default
+    chosen = {option.key: draw(st.sampled_from(option.choices)) for option in rules.options}
+    options = playable_options(rules, seat_count, chosen)
     seed = draw(st.integers(0, (1 << 64) - 1))
     choices = draw(st.lists(st.integers(0, (1 << 16) - 1), max_size=150))
     return options, seed, choices
@@ -242,14 +40,7 @@ TABLES = [
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_legal_play_keeps_every_invariant(rules: GameRules, seat_count: int, data: st.DataObject) -> None:
-    options, seed, choices = data.draw(matches(rules, seat_count))
-    history, (seat, action) = play(rules, seat_count, options, seed, choices)
-    final = rules.decode_state(json.loads(history[-1]), rules.decode_fixed(json.loads(history[0])))
-    assert isinstance(rules.outcome(final).reason, rules.end_reasons)
-    with pytest.raises(IllegalAction):
-        rules.apply(final, seat, action)  # the host checks game over too, but the rules must be safe
-    replay, _ = play(rules, seat_count, options, seed, choices, check=False)
-    assert replay == history, "the same seed and choices gave a different match"
+    check_match(rules, seat_count, *data.draw(matches(rules, seat_count)))
 
 
 @pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
@@ -258,3 +49,19 @@ def test_declaration_is_complete(rules: GameRules) -> None:
     assert 1 <= rules.min_players <= rules.max_players
     assert len({option.key for option in rules.options}) == len(rules.options)
     assert rules.resolve_options({}) == {option.key: option.default for option in rules.options}
+
+
+FOUND = [
+    pytest.param(
+        "not_another_word", 4, {"dictionary": "common", "start_word": "uncommon"}, 25828,
+        [34, 0, 0, 294, 342, 541, 0, 541], id="naw-stand-in-with-only-a-blocklisted-word",
+    ),
+]  # fmt: skip
+"""Matches random play once found breaking a rule (game, seats, options, seed, choices), kept as they were found."""
+
+
+@pytest.mark.parametrize(("game", "seat_count", "options", "seed", "choices"), FOUND)
+def test_a_match_that_once_broke_a_rule_keeps_every_invariant(
+    game: str, seat_count: int, options: dict, seed: int, choices: list[int]
+) -> None:
+    check_match(RULES[game], seat_count, options, seed, choices)

@@ -1,7 +1,9 @@
-"""What a player of Not Another Word may do on their turn: make a word, or exchange cards (rulings N4, N5).
+"""What a player of Not Another Word may do on their turn: make a word, exchange cards (rulings N4, N5), or pass.
 
-A player with no word to make and nothing left to exchange passes, but never chooses to: the rules pass for
-them (ruling N6), so passing is not an action.
+A player with no word to make and nothing left to exchange passes without choosing to: the rules pass for them
+(ruling N6). `Pass` is for a seat whose only words are on the blocklist, with nothing left to exchange for: a
+computer never plays such a word (ruling N1), so one standing in for the seat passes instead, and its player
+may too.
 """
 
 from __future__ import annotations
@@ -35,4 +37,13 @@ class Exchange:
         return "exchange " + " ".join(self.cards)
 
 
-NotAnotherWordAction = MakeWord | Exchange
+@dataclass(frozen=True)
+class Pass:
+    """Pass the turn: only when every word the seat's hand makes is on the blocklist and the draw pile is empty."""
+
+    @property
+    def notation(self) -> str:
+        return "pass"
+
+
+NotAnotherWordAction = MakeWord | Exchange | Pass

@@ -2,14 +2,16 @@
 
 A computer sees only what its seat may see: its hand, the word and the dictionary. It plays the word that sheds
 a card and leaves the next player the fewest words to make, ending the game when it can; it never plays a
-blocklisted word. With no word it exchanges its least useful cards while the draw pile lasts.
+blocklisted word. With no word it exchanges its least useful cards while the draw pile lasts, and after that
+it passes: the rules pass by themselves for a seat with no word at all, so a computer only ever passes for a
+seat whose only words are blocklisted, as when it stands in for a player whose turn clock ran out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
+from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction, Pass
 from bot.games.not_another_word.cards import Card, letter_of, letters_of
 from bot.games.not_another_word.dictionary import COMBINE, WordIndex
 
@@ -23,8 +25,8 @@ HARD_LETTERS = frozenset("jqxzvkwfy")
 def computer_move(
     dictionary: WordIndex, blocklist: frozenset[str], sizes: Mapping[str, int], word: str,
     hand: tuple[Card, ...], draw_pile_size: int,
-) -> NotAnotherWordAction | None:  # fmt: skip
-    """The computer's move, or None when it has none (the rules then pass for it)."""
+) -> NotAnotherWordAction:  # fmt: skip
+    """The computer's move: a word it may play, else an exchange, else a pass."""
     letters = letters_of(hand)
     best: tuple | None = None
     for move, made in dictionary.successors(word, letters):
@@ -40,7 +42,7 @@ def computer_move(
     if best is not None:
         return MakeWord(best[-1])
     if draw_pile_size == 0:
-        return None
+        return Pass()
     return Exchange(_least_useful(hand, draw_pile_size))
 
 

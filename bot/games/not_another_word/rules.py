@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
-from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
+from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction, Pass
 from bot.games.not_another_word.cards import (
     Card,
     deck_holds,
@@ -145,7 +145,8 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         return frozenset() if state.result is not None else frozenset({state.turn})
 
     def legal_actions(self, state: NotAnotherWordState, seat: Seat) -> tuple[NotAnotherWordAction, ...]:
-        """Every word the seat can make (alphabetically), then every different exchange, smallest first."""
+        """Every word the seat can make (alphabetically), then every different exchange, smallest first; or,
+        when its only words are blocklisted and there is nothing to exchange for, those words and a pass."""
         if state.result is not None or seat != state.turn:
             return ()
         hand = state.hands[seat]
@@ -154,7 +155,8 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         for count in range(1, min(len(hand), len(state.draw_pile)) + 1):
             for cards in combinations(hand, count):
                 exchanges.setdefault(letters_of(cards), Exchange(cards))
-        return (*(MakeWord(word) for word in words), *exchanges.values())
+        passes = (Pass(),) if self._may_pass(state, seat) else ()
+        return (*(MakeWord(word) for word in words), *exchanges.values(), *passes)
 
     def apply(
         self, state: NotAnotherWordState, seat: Seat, action: NotAnotherWordAction
@@ -168,6 +170,8 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             return self._make_word(state, seat, action.word)
         if isinstance(action, Exchange):
             return self._exchange(state, seat, action.cards)
+        if isinstance(action, Pass):
+            return self._pass(state, seat)
         raise IllegalAction("That is not a Not Another Word move")
 
     def outcome(self, state: NotAnotherWordState) -> Outcome | None:
@@ -205,8 +209,10 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         return frozenset(hidden)
 
     def parse_action(self, text: str) -> NotAnotherWordAction:
-        """Read "word pawn" or "exchange Q01 Z01"."""
+        """Read "word pawn", "exchange Q01 Z01" or "pass"."""
         verb, _, rest = text.strip().partition(" ")
+        if verb.lower() == "pass" and not rest.strip():
+            return Pass()
         if verb.lower() == "word" and rest.strip():
             return MakeWord(rest.strip().lower())
         if verb.lower() == "exchange" and rest.split():
@@ -232,18 +238,14 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         return self.dictionaries[state.options.dictionary]
 
     def _computer_action(self, state: NotAnotherWordState, arrival: int) -> NotAnotherWordAction:
-        seat = state.turn
-        move = computer_move(
+        return computer_move(
             self._dictionary(state),
             self.content.blocklist,
             self.content.sizes,
             state.word,
-            state.hands[seat],
+            state.hands[state.turn],
             len(state.draw_pile),
         )
-        if move is None:  # the rules pass for a seat with no move, so a computer always has one on its turn
-            raise IllegalAction("A computer player found no move")
-        return move
 
     def _make_word(self, state: NotAnotherWordState, seat: Seat, word: str) -> tuple[NotAnotherWordState, list[Event]]:
         hand = state.hands[seat]
@@ -306,6 +308,14 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             return self._turn_done(evolve(state, final_turns_left=state.seat_count + 1), events)
         return self._turn_done(state, events)
 
+    def _pass(self, state: NotAnotherWordState, seat: Seat) -> tuple[NotAnotherWordState, list[Event]]:
+        if state.draw_pile:
+            raise IllegalAction("You can still exchange cards, so you cannot pass")
+        if not self._may_pass(state, seat):
+            raise IllegalAction("You have a word to make, so you cannot pass")
+        state = evolve(state, recent=(*state.recent, Move(seat, "pass"))[-RECENT_MOVES:])
+        return self._turn_done(state, [Event(WordEvent.TURN_PASSED, seat, {"reason": "only_blocklisted"})])
+
     def _turn_done(self, state: NotAnotherWordState, events: list[Event]) -> tuple[NotAnotherWordState, list[Event]]:
         """Hand the turn on, passing for players who have no move in the final round (ruling N6)."""
         while True:
@@ -328,8 +338,16 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         word, so one whose only words are blocklisted passes too."""
         if seat not in state.computer_seats:
             return self._can_make_word(state, seat)
+        return self._has_allowed_word(state, seat)
+
+    def _has_allowed_word(self, state: NotAnotherWordState, seat: Seat) -> bool:
         words = self._dictionary(state).successors(state.word, letters_of(state.hands[seat]))
         return any(word not in self.content.blocklist for _, word in words)
+
+    def _may_pass(self, state: NotAnotherWordState, seat: Seat) -> bool:
+        """Whether the seat to act may pass: nothing to exchange for, and no word but blocklisted ones, which a
+        computer standing in for it would not play (ruling N1)."""
+        return not state.draw_pile and not self._has_allowed_word(state, seat)
 
     def _end_final_round(
         self, state: NotAnotherWordState, events: list[Event]

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Seating
-from bot.games.not_another_word.actions import Exchange, MakeWord
+from bot.games.not_another_word.actions import Exchange, MakeWord, Pass
 from bot.games.not_another_word.cards import letters_of
 from bot.games.not_another_word.computers import computer_move
 from bot.games.not_another_word.dictionary import COMBINE
 
-from .positions import RULES, kinds, table, word_by
+from .positions import RULES, kinds, refusal, table, word_by
 
 
 def computer_action(state):
@@ -62,6 +62,24 @@ def test_a_computer_whose_only_word_is_blocklisted_passes_in_the_final_round():
     assert [(event.kind, event.seat) for event in events][-1] == ("turn_passed", 1)
 
 
+def test_a_computer_standing_in_for_a_seat_whose_only_word_is_blocklisted_passes():
+    # Found by random play (seed 25828, see test_conformance): at turn 34 the word is HAG, the seat to act holds
+    # only F, the draw pile is empty, and FAG is its one word; the stand-in for its player found no move at all.
+    state = table(["kpdh", "rasclbcoa", "usg"], ["aeortw", "lrx", "f", "ehoqwy"], draw="", turn=2, final_turns_left=3)
+    assert state.word == "hag" and "fag" in RULES.content.blocklist
+    assert RULES.legal_actions(state, 2) == (MakeWord("fag"), Pass())
+    assert RULES.stand_in(state, 2, 0) == Pass()
+    after, events = RULES.apply(state, 2, Pass())
+    assert [(str(event.kind), event.seat) for event in events] == [("turn_passed", 2)]
+    assert (after.turn, after.final_turns_left, after.hands) == (3, 2, state.hands)
+
+
+def test_a_seat_may_pass_only_when_its_only_words_are_blocklisted_and_the_pile_is_empty():
+    assert refusal(table("hag", ["f", "e"], draw="q"), "pass") == "You can still exchange cards, so you cannot pass"
+    assert refusal(table("hag", ["fs", "e"], draw=""), "pass") == "You have a word to make, so you cannot pass"
+    assert Pass() not in RULES.legal_actions(table("hag", ["fs", "e"], draw=""), 0)
+
+
 @st.composite
 def positions(draw: st.DrawFn):
     """A computer to act, a few random turns into a dealt match."""
@@ -92,7 +110,7 @@ def test_a_computers_move_is_legal_and_sheds_a_card_when_it_can(state):
         if word not in RULES.content.blocklist
     ]
     if not playable:
-        assert isinstance(action, Exchange)
+        assert isinstance(action, Exchange if state.draw_pile else Pass)
         return
     assert isinstance(action, MakeWord) and action.word not in RULES.content.blocklist
     if any(move.kind != COMBINE for move, _ in playable):
