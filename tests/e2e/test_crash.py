@@ -23,11 +23,16 @@ KILLS = 3
 
 
 def stored(database: Path) -> dict:
+    """The newest started table's row, seats and logged versions, as the file holds them."""
     with sqlite3.connect(database) as connection:
         connection.row_factory = sqlite3.Row
-        match = dict(connection.execute("SELECT * FROM matches WHERE status != 'lobby' ORDER BY id LIMIT 1").fetchone())
-        match["seats"] = {row["seat"]: row["user_id"] for row in connection.execute("SELECT * FROM seats")}
-        match["log"] = [row["version"] for row in connection.execute("SELECT version FROM actions ORDER BY version")]
+        query = "SELECT * FROM matches WHERE status != 'lobby' ORDER BY id DESC LIMIT 1"
+        match = dict(connection.execute(query).fetchone())
+        of_match = (match["id"],)
+        seats = connection.execute("SELECT * FROM seats WHERE match_id = ?", of_match)
+        match["seats"] = {row["seat"]: row["user_id"] for row in seats}
+        actions = connection.execute("SELECT version FROM actions WHERE match_id = ? ORDER BY version", of_match)
+        match["log"] = [row["version"] for row in actions]
     return match
 
 
