@@ -5,7 +5,7 @@ only what would have been a move is refused. The computer plays their seat on.""
 from __future__ import annotations
 
 import pytest
-from support import RULES
+from support import LEFT_REPLY, RULES
 
 from bot.discord_ui.wording import refusal_text
 from bot.games.not_another_word.cards import letters_of
@@ -14,7 +14,6 @@ from bot.matches import Match, MatchHost, Refusal, RefusalReason
 from bot.matches.snapshots import decode_state
 
 ALICE, BOB, CARA = 101, 102, 103
-LEFT_REPLY = "You left this game, so a computer plays your seat now; you can't move in it any more."
 
 
 async def refused_as_leaver(coroutine) -> None:
