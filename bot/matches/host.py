@@ -335,7 +335,8 @@ class MatchHost(SlowPlay):
 
         `arrival` is the message's own key, the only thing that orders a race. Chat that is no move gives None;
         so does chat the game notes for itself but cannot use. `from_chat` is False for a command a player
-        sent to move by text: that is refused, rather than ignored, when it is no move.
+        sent to move by text: that is refused, rather than ignored, when it is no move. A player who left the game
+        is refused where their message would have been a move, and for every command.
 
         A chat message read is noted as the match's `last_message_id` (a start reads the channel's messages after
         it, see `tables_reading_chat`): a move in its own transaction, as is chat the game notes for itself; a
