@@ -202,6 +202,12 @@ class Anthology:
         await self.settled()
         return board
 
+    async def leave_running_game(self, player: ScriptedUser) -> None:
+        """The player leaves the game running here: /leave, then its confirm button."""
+        asked = await (await player.slash(self.channel, "leave")).response()
+        await (await player.click(asked, "Leave the game")).response()
+        await self.settled()
+
     async def run_timers(self, seconds: float) -> None:
         """Let `seconds` pass on the bot's clock and let it do whatever fell due (computer moves, timeouts)."""
         self.clock.advance(seconds=seconds)

@@ -18,6 +18,8 @@ from bot.matches import Match, MatchHost, MatchStatus, MatchStore, Player, Resul
 GAMES = load_games()
 """Every game of the catalogue, built once for the whole test run."""
 RULES = {key: game.rules for key, game in GAMES.items()}
+LEFT_REPLY = "You left this game, so a computer plays your seat now; you can't move in it any more."
+"""The reply to any move a player who left the game tries, by any path."""
 
 
 class FakeClock:

@@ -117,7 +117,9 @@ class BoardMessages:
             if due is not None:
                 lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
         for player in match.players:
-            if player.computer_plays:
+            if player.left:
+                lines.append(f"🤖 {player.name} left the game: a computer plays their seat for the rest of it.")
+            elif player.computer_plays:
                 lines.append(f"🤖 A computer plays for {player.name} until they make a move of their own.")
             elif player.stood_in:
                 lines.append(

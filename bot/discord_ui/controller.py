@@ -282,11 +282,8 @@ class TableController:
     async def hand_requested(self, interaction: discord.Interaction, match_id: int) -> None:
         snapshot = await self.host.load(match_id)
         match = snapshot.match
-        player = match.player(interaction.user.id)
-        if player is None or player.left:
-            refusal = Refusal(RefusalReason.NOT_IN_GAME, left=player is not None)
-            await reply_privately(interaction, refusal_text(refusal))
-        elif match.status is MatchStatus.LOBBY:
+        player = self.host.still_playing(match, interaction.user.id)
+        if match.status is MatchStatus.LOBBY:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.NOT_STARTED)))
         elif match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
@@ -317,6 +314,7 @@ class TableController:
         if not _offered(interaction) or not _is_private(interaction) or player is None:
             await reply_privately(interaction, NOT_OFFERED)
             return
+        self.host.still_playing(match, player.user_id)
         if match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
             return

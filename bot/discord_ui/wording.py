@@ -92,7 +92,7 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("someone_else"):
             return "That player is not at this table."
         if details.get("left"):
-            return "You left this game: a computer plays your seat now."
+            return "You left this game, so a computer plays your seat now; you can't move in it any more."
         return "You are not at this table." if details.get("at_table") else "You are not playing in this game."
     if reason is RefusalReason.TABLE_FULL:
         return f"This table is full ({details['max_players']} players)."

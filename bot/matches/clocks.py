@@ -37,7 +37,7 @@ class SlowPlay:
 
         def decide(stored: Match | None) -> tuple[Change, Snapshot]:
             match = self._running(stored)
-            leaver = self._player(match, user_id)
+            leaver = self.still_playing(match, user_id)
             rules = self.rules_for(match)
             state = decode_state(rules, match)
             players = tuple(

@@ -311,7 +311,7 @@ class MatchHost(SlowPlay):
 
         def decide(stored: Match | None) -> tuple[Change, ActionResult]:
             match = self._running(stored)
-            player = self._player(match, user_id)
+            player = self.still_playing(match, user_id)
             if expected_version is not None and expected_version != match.version:
                 raise Refusal(RefusalReason.STALE_BOARD)
             rules = self.rules_for(match)
@@ -335,7 +335,8 @@ class MatchHost(SlowPlay):
 
         `arrival` is the message's own key, the only thing that orders a race. Chat that is no move gives None;
         so does chat the game notes for itself but cannot use. `from_chat` is False for a command a player
-        sent to move by text: that is refused, rather than ignored, when it is no move.
+        sent to move by text: that is refused, rather than ignored, when it is no move. A player who left the game
+        is refused where their message would have been a move, and for every command.
 
         A chat message read is noted as the match's `last_message_id` (a start reads the channel's messages after
         it, see `tables_reading_chat`): a move in its own transaction, as is chat the game notes for itself; a
@@ -357,11 +358,15 @@ class MatchHost(SlowPlay):
             player = match.player(user_id)
             seat = player.seat if player is not None and player.seat in actors else None
             move = rules.read_typed(state, seat, text, arrival)
+            # A player who left never moves again. Their chat stays chat, answered only where it would have been a
+            # move (a command always would), as a refused move is: not every line they say in the thread.
+            if player is not None and player.left and (not from_chat or (move is not None and not move.by_game)):
+                self.still_playing(match, user_id)
             if move is None or (move.by_game and not from_chat):
                 if from_chat:
                     return None, None
                 if seat is None:  # a command, not chat: say why this player cannot move now
-                    self._require_turn(match, actors, self._player(match, user_id))
+                    self._require_turn(match, actors, self.still_playing(match, user_id))
                 raise Refusal(RefusalReason.NOTHING_TO_TYPE)
             if move.by_game:
                 try:
@@ -661,7 +666,9 @@ class MatchHost(SlowPlay):
         return match
 
     @staticmethod
-    def _player(match: Match, user_id: int) -> Player:
+    def still_playing(match: Match, user_id: int) -> Player:
+        """The user's seat at the table, if they may move in it; else the refusal that says why not (they are not
+        seated, or they left the game: a computer plays their seat for the rest of it)."""
         player = match.player(user_id)
         if player is None:
             raise Refusal(RefusalReason.NOT_IN_GAME)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from anthology_driver import Anthology, expected_standings, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
 from fakediscord.perms import Perm
-from support import RULES
+from support import LEFT_REPLY, RULES
 
 from bot.discord_ui.wording import counted
 from bot.games.anomia.judging import PREDICATE_WORDS, answer_key, satisfies
@@ -595,3 +595,23 @@ async def test_a_4000_character_answer_under_vote_judging_still_gets_its_vote(an
     assert len(board.embeds[0].get("description", "")) <= 4096
     assert all(len(line) <= 2000 for line in bot_lines(anthology))
     assert said_in_channel(anthology, "does “long long")
+
+
+async def test_a_player_who_left_cannot_answer_their_old_seats_face_off_by_chat_or_command(anthology):
+    table = await started_anomia(anthology, anthology.alice, anthology.bob, anthology.cara)
+    view = await table.flip_until_faceoff()
+    seat = view.faceoff.seats[0]
+    leaver = await table.user_at(seat)
+    await anthology.leave_running_game(leaver)
+    view, board = await table.view(), table.board.embeds
+    assert f"🤖 {leaver.name} left the game: a computer plays their seat for the rest of it." in str(board)
+
+    answer = table.fresh_answer(await table.category_of(seat))
+    typed = await table.answer(seat, answer)
+    replies = [message for message in said_in_channel(anthology, LEFT_REPLY) if message.message_reference]
+    assert [str(message.message_reference["message_id"]) for message in replies] == [str(typed.id)]
+    assert typed.reaction_count("✅") == 0
+    by_command = await (await leaver.slash(anthology.channel, "answer", text=answer)).response()
+    assert by_command.ephemeral and by_command.content == LEFT_REPLY
+    await anthology.settled()
+    assert await table.view() == view and table.board.embeds == board, "the leaver's answers changed the game"

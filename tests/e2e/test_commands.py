@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from fakediscord import Perm
-from support import stored_result
+from support import LEFT_REPLY, stored_result
 
 from bot.discord_ui.standings import rating_text
 from bot.matches import MatchStatus
@@ -109,7 +109,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer_for_the_rest_
     again = await (await bob.slash(anthology.channel, "leave")).response()
     assert again.ephemeral and again.content == "You already left this game."
     refused = await (await bob.click(board, "My hand")).response()
-    assert refused.ephemeral and refused.content == "You left this game: a computer plays your seat now."
+    assert refused.ephemeral and refused.content == LEFT_REPLY
 
     for _ in range(400):
         current = await anthology.bot.host.get(match.id)

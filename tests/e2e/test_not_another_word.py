@@ -7,7 +7,7 @@ from collections import Counter
 
 from anthology_driver import Anthology, expected_standings, running_anthology
 from fakediscord import FakeMessage, ScriptedUser
-from support import stored_log, stored_result
+from support import LEFT_REPLY, stored_log, stored_result
 
 from bot.discord_ui.wording import counted
 from bot.games.not_another_word.cards import letters_of
@@ -241,3 +241,36 @@ async def test_without_message_content_the_board_points_to_slash_word(tmp_path, 
         made = await (await player.slash(world.channel, "word", word=word)).response()
         await world.settled()
         assert made.ephemeral and (await table.state()).word == word
+
+
+async def test_a_player_who_left_cannot_make_a_word_by_chat_command_or_an_old_panel(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    table = await started_table(anthology, alice, bob, cara)
+    leaver = await table.to_act()
+    word = await table.good_word()
+    panel = await (await leaver.click(table.board, "My letters")).response()
+    dm_panel = leaver.dms()[-1]  # the start's DM, with its own panel
+    assert dm_panel.button_labels() == ["Make a word"]
+    await anthology.leave_running_game(leaver)
+    state, board = await table.state(), table.board.embeds
+    assert f"🤖 {leaver.name} left the game: a computer plays their seat for the rest of it." in str(board)
+    assert "until they make a move of their own" not in str(board)
+
+    typed = await table.type_word(leaver, word)
+    assert table.reply_to(typed).content == LEFT_REPLY
+    chat = await table.type_word(leaver, "good game everyone")
+    assert table.reply_to(chat) is None, "a leaver's chat is no move, and is not answered"
+    by_command = await (await leaver.slash(anthology.channel, "word", word=word)).response()
+    assert by_command.ephemeral and by_command.content == LEFT_REPLY
+    clicked = await (await leaver.click(panel, "Make a word")).response()
+    assert clicked.ephemeral and clicked.content == LEFT_REPLY
+    for dm_click in (leaver.click(dm_panel, "Make a word"), leaver.select(dm_panel, dm_panel.select_options()[0])):
+        refused = await (await dm_click).response()
+        assert refused.ephemeral and refused.content == LEFT_REPLY
+    await anthology.settled()
+    assert await table.state() == state and table.board.embeds == board, "the leaver's attempts changed the game"
+
+    await anthology.run_timers(5)
+    assert (await table.state()).turns == state.turns + 1, "the computer moved in the leaver's seat"
+    match = await anthology.match_here()
+    assert match.player(leaver.id).left and match.player(leaver.id).computer_plays
