@@ -13,7 +13,7 @@ from support_games import CountToRules, RoundCountRules, TimedCountRules
 
 from bot.catalogue import load_games
 from bot.discord_ui.snowflake import snowflake_at
-from bot.matches import Match, MatchHost, MatchStatus, MatchStore, Player, Result
+from bot.matches import Match, MatchHost, MatchStatus, MatchStore, Player, Refusal, Result, Snapshot
 
 GAMES = load_games()
 """Every game of the catalogue, built once for the whole test run."""
@@ -42,6 +42,21 @@ def make_host(store: MatchStore, clock: FakeClock) -> MatchHost:
 
 
 CHANNELS = itertools.count(5000)
+
+
+async def flipped_to_a_face_off(host: MatchHost, match_id: int) -> Snapshot:
+    """Flip an Anomia match's cards, each player in turn, until a face-off is called; the snapshot then."""
+    for _ in range(150):
+        snapshot = await host.load(match_id)
+        view = snapshot.public_view
+        if view.faceoff is not None:
+            return snapshot
+        flipper = snapshot.match.at_seat(view.flipper).user_id
+        try:
+            await host.act(match_id, flipper, "flip left")
+        except Refusal:
+            await host.act(match_id, flipper, "flip right")  # the left pile is empty
+    raise AssertionError("no face-off came")
 
 
 async def store_finished_game(

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import time, timedelta
 
 import pytest
-from support import RULES, make_host
+from support import RULES, flipped_to_a_face_off, make_host
 
 from bot.discord_ui.wording import refusal_text
 from bot.matches import DeadlineKind, DeadlineRunner, MatchHost, MatchStatus, Refusal, RefusalReason, StorageBusy
@@ -153,16 +153,8 @@ async def test_a_move_the_game_takes_only_typed_is_refused_from_a_click_whatever
     for user_id in (BOB, CARA):
         await host.join(match.id, user_id, f"user{user_id}")
     await host.start(match.id, ALICE)
-    for _ in range(150):
-        snapshot = await host.load(match.id)
-        view = snapshot.public_view
-        if view.faceoff is not None:
-            break
-        flipper = snapshot.match.at_seat(view.flipper).user_id
-        try:
-            await host.act(match.id, flipper, "flip left")
-        except Refusal:
-            await host.act(match.id, flipper, "flip right")  # the left pile is empty
+    snapshot = await flipped_to_a_face_off(host, match.id)
+    view = snapshot.public_view
     answering = snapshot.match.at_seat(view.faceoff.seats[0]).user_id
     for forged in ("answer 1 nike", f"answer {host.arrival_of(clock.now())} nike", "heard nike"):
         refusal = await refused(host.act(match.id, answering, forged), RefusalReason.TYPED_ONLY)

@@ -5,7 +5,7 @@ only what would have been a move is refused. The computer plays their seat on.""
 from __future__ import annotations
 
 import pytest
-from support import LEFT_REPLY, RULES
+from support import LEFT_REPLY, RULES, flipped_to_a_face_off
 
 from bot.discord_ui.wording import refusal_text
 from bot.games.not_another_word.cards import letters_of
@@ -93,18 +93,8 @@ async def test_a_leavers_seat_stays_the_computers_after_it_moves_there(host, clo
 
 async def test_a_leaver_in_an_anomia_face_off_cannot_answer_by_chat_or_command(host, clock):
     match = await started(host, "anomia", 803)
-    for _ in range(150):
-        snapshot = await host.load(match.id)
-        view = snapshot.public_view
-        if view.faceoff is not None:
-            break
-        flipper = snapshot.match.at_seat(view.flipper).user_id
-        try:
-            await host.act(match.id, flipper, "flip left")
-        except Refusal:
-            await host.act(match.id, flipper, "flip right")  # the left pile is empty
-    else:
-        raise AssertionError("no face-off came")
+    snapshot = await flipped_to_a_face_off(host, match.id)
+    view = snapshot.public_view
     leaver = snapshot.match.at_seat(view.faceoff.seats[0]).user_id
     await host.leave_game(match.id, leaver)
     before = await host.get(match.id)
