@@ -9,14 +9,16 @@ were said, without anyone moving.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from anthology_driver import choose_first
 from bot_process import BotProcess
-from fakediscord import FakeDiscord
+from fakediscord import FakeChannel, FakeDiscord, ScriptedUser
 from support import RULES
 
 KILLS = 3
@@ -36,60 +38,70 @@ def stored(database: Path) -> dict:
     return match
 
 
-async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(tmp_path):
-    database = tmp_path / "anthology.sqlite3"
-    chance = random.Random(2026)
+@contextlib.asynccontextmanager
+async def two_players_at_a_bot_process(
+    database: Path,
+) -> AsyncIterator[tuple[FakeDiscord, FakeChannel, BotProcess, dict[int, ScriptedUser]]]:
+    """A real bot process on `database`, started, in a server whose #games has alice and bob (by user id, in that
+    order); the process is ended afterwards, however the test went."""
     async with FakeDiscord() as fake:
         guild = fake.create_guild("Game Night")
         channel = guild.create_text_channel("games")
         alice, bob = guild.add_member("alice"), guild.add_member("bob")
-        users = {alice.id: alice, bob.id: bob}
         bot = BotProcess(fake, DATABASE_PATH=str(database))
         await bot.start(channel, alice)
         try:
-            board = await (await alice.slash(channel, "play", game="anarchy", thread=False)).response()
-            await (await bob.click(board, "Join")).response()
-            await (await alice.click(board, "Start")).response()
-            kill_at = sorted(chance.sample(range(2, 14), KILLS))
-            acknowledged = 0
-            for move in range(16):
-                match = stored(database)
-                if match["status"] != "playing":
-                    break
-                state = RULES["anarchy"].decode_state(json.loads(match["state"]) | json.loads(match["fixed_state"]))
-                (seat,) = RULES["anarchy"].actors(state)
-                player = users[match["seats"][seat]]
-                panel = await (await player.click(board, "My hand")).response()
-                handle = await choose_first(player, panel)
-                if move not in kill_at:
-                    reply = await handle.response()
-                    assert not reply.ephemeral or "out of date" not in (reply.content or "")
-                    acknowledged += 1
-                    continue
-                # At once, or a few milliseconds on: before the commit, between it and the reply, or after.
-                await asyncio.sleep(chance.choice((0, 0.002, 0.005, 0.02)))
-                acknowledged += 1 if handle.responded else 0
-                await bot.kill()
-                before = stored(database)
-                await bot.start(channel, alice)
-                # The table catches up by itself: the board shows this version, the player to act was told.
-                await fake.wait_for(
-                    lambda: (
-                        (now := stored(database))["board_version"] == now["version"]
-                        and now["turn_told_version"] >= now["turn_notice_version"]
-                        and now["announced_version"] == now["version"]
-                    ),
-                    10,
-                    "the board, the turn notice and the announcements to catch up",
-                )
-                assert stored(database)["version"] == before["version"], "nothing moved while catching up"
-            match = stored(database)
-            moves = match["log"]
-            assert moves == sorted(set(moves)), "no move applied twice"
-            assert len(moves) >= acknowledged, "no acknowledged move lost"
-            assert moves == list(range(moves[0], moves[0] + len(moves))), "the log has no gaps"
+            yield fake, channel, bot, {alice.id: alice, bob.id: bob}
         finally:
             await bot.end()
+
+
+async def test_kill_9_at_random_moments_loses_nothing_and_the_table_catches_up(tmp_path):
+    database = tmp_path / "anthology.sqlite3"
+    chance = random.Random(2026)
+    async with two_players_at_a_bot_process(database) as (fake, channel, bot, users):
+        alice, bob = users.values()
+        board = await (await alice.slash(channel, "play", game="anarchy", thread=False)).response()
+        await (await bob.click(board, "Join")).response()
+        await (await alice.click(board, "Start")).response()
+        kill_at = sorted(chance.sample(range(2, 14), KILLS))
+        acknowledged = 0
+        for move in range(16):
+            match = stored(database)
+            if match["status"] != "playing":
+                break
+            state = RULES["anarchy"].decode_state(json.loads(match["state"]) | json.loads(match["fixed_state"]))
+            (seat,) = RULES["anarchy"].actors(state)
+            player = users[match["seats"][seat]]
+            panel = await (await player.click(board, "My hand")).response()
+            handle = await choose_first(player, panel)
+            if move not in kill_at:
+                reply = await handle.response()
+                assert not reply.ephemeral or "out of date" not in (reply.content or "")
+                acknowledged += 1
+                continue
+            # At once, or a few milliseconds on: before the commit, between it and the reply, or after.
+            await asyncio.sleep(chance.choice((0, 0.002, 0.005, 0.02)))
+            acknowledged += 1 if handle.responded else 0
+            await bot.kill()
+            before = stored(database)
+            await bot.start(channel, alice)
+            # The table catches up by itself: the board shows this version, the player to act was told.
+            await fake.wait_for(
+                lambda: (
+                    (now := stored(database))["board_version"] == now["version"]
+                    and now["turn_told_version"] >= now["turn_notice_version"]
+                    and now["announced_version"] == now["version"]
+                ),
+                10,
+                "the board, the turn notice and the announcements to catch up",
+            )
+            assert stored(database)["version"] == before["version"], "nothing moved while catching up"
+        match = stored(database)
+        moves = match["log"]
+        assert moves == sorted(set(moves)), "no move applied twice"
+        assert len(moves) >= acknowledged, "no acknowledged move lost"
+        assert moves == list(range(moves[0], moves[0] + len(moves))), "the log has no gaps"
 
 
 def logged(database: Path, match_id: int) -> dict[int, int]:

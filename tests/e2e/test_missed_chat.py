@@ -19,12 +19,11 @@ from pathlib import Path
 
 import pytest
 from anthology_driver import Anthology, running_anthology
-from bot_process import BotProcess
-from fakediscord import FakeDiscord, FakeMessage, ScriptedUser
+from fakediscord import FakeMessage, ScriptedUser
 from fakediscord.perms import Perm
 from support import RULES, stored_log
 from test_anomia import AnomiaTable, started_anomia
-from test_crash import stored
+from test_crash import stored, two_players_at_a_bot_process
 from test_not_another_word import GAME, WordTable
 
 from bot.games.not_another_word.actions import MakeWord
@@ -235,46 +234,38 @@ def stored_table(database: Path) -> dict:
 
 async def test_the_real_process_makes_a_word_typed_while_it_was_killed_once(tmp_path):
     database = tmp_path / "anthology.sqlite3"
-    async with FakeDiscord() as fake:
-        guild = fake.create_guild("Game Night")
-        channel = guild.create_text_channel("games")
-        alice, bob = guild.add_member("alice"), guild.add_member("bob")
-        users = {alice.id: alice, bob.id: bob}
-        bot = BotProcess(fake, DATABASE_PATH=str(database))
+    async with two_players_at_a_bot_process(database) as (fake, channel, bot, users):
+        alice, bob = users.values()
+        # The real process deals at random: deal again until the first player can make a word.
+        for _ in range(DEALS_TRIED):
+            board = await (await alice.slash(channel, "play", game=GAME, thread=False)).response()
+            await (await bob.click(board, "Join")).response()
+            await (await alice.click(board, "Start")).response()
+            table = stored_table(database)
+            state = table["game"]
+            word = word_to_make(state)
+            if word is not None:
+                break
+            await (await alice.slash(channel, "abandon")).response()
+        player = users[table["seats"][state.turn]]
+
+        await bot.kill()
+        await player.say(channel, word)
         await bot.start(channel, alice)
-        try:
-            # The real process deals at random: deal again until the first player can make a word.
-            for _ in range(DEALS_TRIED):
-                board = await (await alice.slash(channel, "play", game=GAME, thread=False)).response()
-                await (await bob.click(board, "Join")).response()
-                await (await alice.click(board, "Start")).response()
-                table = stored_table(database)
-                state = table["game"]
-                word = word_to_make(state)
-                if word is not None:
-                    break
-                await (await alice.slash(channel, "abandon")).response()
-            player = users[table["seats"][state.turn]]
+        await fake.wait_for(lambda: stored_table(database)["game"].word == word, 10, "the missed word")
+        await fake.wait_for(
+            lambda: word.upper() in fake.get_message(board.id).embeds[0]["description"], 10, "the board"
+        )
+        made = stored_table(database)
+        assert len(made["log"]) == len(table["log"]) + 1
+        assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
 
-            await bot.kill()
-            await player.say(channel, word)
-            await bot.start(channel, alice)
-            await fake.wait_for(lambda: stored_table(database)["game"].word == word, 10, "the missed word")
-            await fake.wait_for(
-                lambda: word.upper() in fake.get_message(board.id).embeds[0]["description"], 10, "the board"
-            )
-            made = stored_table(database)
-            assert len(made["log"]) == len(table["log"]) + 1
-            assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
-
-            assert await bot.stop() == 0
-            await bot.start(channel, alice)
-            await bot.kill()
-            await bot.start(channel, alice)
-            assert stored_table(database)["log"] == made["log"], "the word was made once"
-            assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
-        finally:
-            await bot.end()
+        assert await bot.stop() == 0
+        await bot.start(channel, alice)
+        await bot.kill()
+        await bot.start(channel, alice)
+        assert stored_table(database)["log"] == made["log"], "the word was made once"
+        assert not [sent for sent in fake.channel_messages(channel) if sent.message_reference]
 
 
 async def test_a_word_typed_before_the_clock_ran_out_while_the_bot_was_down_beats_the_stand_in(anthology):
