@@ -1,10 +1,11 @@
 """The catalogue: every game the bot offers, with all of its parts named in one place.
 
 A game is four parts: its rules (a `GameRules` class in bot/games/<key>/), its renderer (a `GameRenderer` class in
-bot/discord_ui/renderers/), its rules help (docs/rules/<key>.md, shown by /rules) and its content (the files in
-data/<key>/ that its `parse_content` reads; a game with none names no files). `load_games` reads the content
-and the rules help once, in the composition root, and builds the rules and renderers from them; importing this
-module reads no file. tests/test_catalogue.py checks that every entry has every part and that they agree.
+bot/discord_ui/renderers/), its rules help (docs/rules/<key>.md, shown by /rules with docs/rules/seats.md, which
+every game shares) and its content (the files in data/<key>/ that its `parse_content` reads; a game with none
+names no files). `load_games` reads the content and the rules help once, in the composition root, and builds the
+rules and renderers from them; importing this module reads no file. tests/test_catalogue.py checks that every
+entry has every part and that they agree.
 """
 
 from __future__ import annotations
@@ -71,11 +72,12 @@ CATALOGUE: tuple[GameEntry, ...] = (
 
 @dataclass(frozen=True)
 class Game:
-    """One game, built: its rules, its renderer and its rules help (markdown)."""
+    """One game, built: its rules, its renderer, its rules help and the help every game shares (markdown)."""
 
     rules: GameRules
     renderer: GameRenderer
     rules_help: str
+    seats_help: str = ""
 
     @property
     def title(self) -> str:
@@ -85,6 +87,7 @@ class Game:
 def load_games(root: Path = PROJECT_ROOT) -> dict[str, Game]:
     """Read every game's content and rules help once and build its rules and renderer, by key."""
     games = {}
+    seats_help = (root / "docs" / "rules" / "seats.md").read_text(encoding="utf-8")
     for entry in CATALOGUE:
         if entry.parse_content is None:
             rules, renderer = entry.rules(), entry.renderer()
@@ -95,5 +98,5 @@ def load_games(root: Path = PROJECT_ROOT) -> dict[str, Game]:
             )
             rules, renderer = entry.rules(content), entry.renderer(content)
         rules_help = entry.rules_help_path(root).read_text(encoding="utf-8")
-        games[entry.key] = Game(rules, renderer, rules_help)
+        games[entry.key] = Game(rules, renderer, rules_help, seats_help)
     return games

@@ -7,8 +7,9 @@ which a player's games have to earn. Computer players are rated like anyone (the
 for every table), so people can see how they do against them, and never appear in leaderboards.
 
 A game played in teams (two against two) rates each team as one: its players' ratings make the team's, and
-the team's result moves each of them. A game a player left (`/leave`) rates them (and their team) last, and rates
-nobody who stayed lower than they were: leaving is not a way to pull others down.
+the team's result moves each of them. A game a player left (`/leave`) places them after everyone who stayed (see
+bot/matches/standing.py): they are rated alone at that place, apart from their team, and nobody who stayed is
+rated lower than they were: leaving is not a way to pull others down.
 """
 
 from __future__ import annotations
@@ -63,11 +64,12 @@ def rated(
 ) -> dict[int, Rating]:
     """Each player's rating after a game in which they took `places` (user id -> place, 1 first, ties sharing a
     place), from their ratings `before` (new players missing from it start fresh). In a game played in `teams`
-    (each a group of user ids), each team is rated as one, at its place; a team with a leaver is rated last."""
+    (each a group of user ids), each team is rated as one, at its place; a player who `left` is rated alone."""
     model = _model()
-    last = max(places.values()) + 1
-    sides = [sorted(team) for team in teams] or [[player] for player in sorted(places)]
-    ranks = [max(last if player in left else places[player] for player in side) for side in sides]
+    stayed = [[player for player in sorted(team) if player not in left] for team in teams]
+    alone = sorted(player for player in places if player in left or not teams)
+    sides = [side for side in stayed if side] + [[player] for player in alone]
+    ranks = [max(places[player] for player in side) for side in sides]
     current = {player: before.get(player, new_rating()) for player in places}
     after = model.rate(
         [[model.create_rating([current[player].mu, current[player].sigma]) for player in side] for side in sides],

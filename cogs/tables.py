@@ -9,26 +9,37 @@ from discord.ext import commands
 from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
 from bot.discord_ui.failures import autocomplete_or_nothing
+from bot.discord_ui.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_text
 from bot.discord_ui.options import CLOCK_NAMES, option_word
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
-EMBED_DESCRIPTION_LIMIT = 4096
 
 
-def rules_embed(game: Game) -> discord.Embed:
-    """The game's rules help (docs/rules/<game>.md), with markdown headings turned into bold lines."""
-    lines = []
-    for line in game.rules_help.splitlines():
+def rules_embeds(game: Game) -> list[discord.Embed]:
+    """The game's rules help (docs/rules/<game>.md), then the help every game shares (seats and results), with
+    markdown headings turned into bold lines; the game's part is cut where both would not fit in one message."""
+    shared_title, shared = _help_text(game.seats_help)
+    title = f"How to play {game.title}"
+    # Discord counts all of a message's embeds together against one embed's total.
+    room = min(EMBED_DESCRIPTION, EMBED_TOTAL - len(title) - len(shared_title) - len(shared))
+    colour = discord.Colour.blurple()
+    return [
+        discord.Embed(title=title, description=fit_text(_help_text(game.rules_help)[1], room), colour=colour),
+        discord.Embed(title=shared_title, description=shared, colour=colour),
+    ]
+
+
+def _help_text(markdown: str) -> tuple[str, str]:
+    """A help file's title (its first heading) and its text, with the other headings turned into bold lines."""
+    title, lines = "", []
+    for line in markdown.splitlines():
         if line.startswith("# "):
+            title = title or line[2:].strip()
             continue
         lines.append(f"**{line.lstrip('#').strip()}**" if line.startswith("#") else line)
-    return discord.Embed(
-        title=f"How to play {game.title}",
-        description="\n".join(lines).strip()[:EMBED_DESCRIPTION_LIMIT],
-        colour=discord.Colour.blurple(),
-    )
+    return title, "\n".join(lines).strip()
 
 
 class Tables(commands.Cog):
@@ -90,7 +101,7 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(embed=rules_embed(self.bot.games[game]), ephemeral=True)
+        await interaction.response.send_message(embeds=rules_embeds(self.bot.games[game]), ephemeral=True)
 
     @app_commands.command(name="status", description="Show the table in this channel and who it is waiting for.")
     @app_commands.guild_only()

@@ -24,6 +24,7 @@ from bot.discord_ui.standings import rating_text
 from bot.discord_ui.wording import mention
 from bot.engine import Outcome
 from bot.matches import Match, RatingChange
+from bot.matches.standing import standing
 
 AUTOCOMPLETE = 4
 """Discord's interaction type for an autocomplete request."""
@@ -39,13 +40,16 @@ DISCORD_HANDLER_TASKS = ("discord.py: ", "discord-ui-view-dispatch", "discord-ui
 def expected_standings(
     match: Match, outcome: Outcome, changes: dict[int, RatingChange], detail: Callable[[int], str]
 ) -> list[str]:
-    """The "Final standings" lines a finished board shows: place by place, each player (a computer by its name)
-    with what the game says of their seat and their rating change."""
+    """The "Final standings" lines a finished board shows: place by place, players who left last, each player (a
+    computer by its name) with what the game says of their seat, and a person's rating change."""
     lines = []
-    for place, group in outcome.ranking(len(match.players)):
+    for place, group in standing(match, outcome).ranking:
         for seat in group:
             player = match.at_seat(seat)
-            lines.append(f"{place}. {mention(player)} — {detail(seat)} · {rating_text(changes[player.user_id])}")
+            notes = [detail(seat), "left the game" if player.left else ""]
+            if not player.is_computer:
+                notes.append(rating_text(changes[player.user_id]))
+            lines.append(f"{place}. {mention(player)} — " + " · ".join(note for note in notes if note))
     return lines
 
 

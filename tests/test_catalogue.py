@@ -64,5 +64,6 @@ def test_every_game_names_content_that_exists_with_its_licence(entry: GameEntry)
 
 def test_a_missing_part_stops_loading_with_the_file_named(tmp_path):
     (tmp_path / "docs" / "rules").mkdir(parents=True)
+    (tmp_path / "docs" / "rules" / "seats.md").write_text("# Seats and results\n", encoding="utf-8")
     with pytest.raises(FileNotFoundError, match=r"anarchy\.md"):
         load_games(tmp_path)

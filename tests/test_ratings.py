@@ -43,10 +43,25 @@ def test_ratings_are_openskills_plackett_luce_results(before, places):
 
 def test_a_leaver_is_rated_last_and_nobody_who_stayed_goes_down():
     before = {1: Rating(30.0, 3.0), 2: Rating(20.0, 3.0), 3: Rating(25.0, 3.0)}
-    # 1 stayed but came last by the game's count; 3 left in the lead.
-    after = rated(before, {2: 1, 3: 1, 1: 3}, left=frozenset({3}))
+    # 3 left with the lead, so the result places them last; 1, stronger, came second of those who stayed.
+    after = rated(before, {2: 1, 1: 2, 3: 3}, left=frozenset({3}))
     assert after[3].mu < before[3].mu, "leaving costs the leaver"
     assert after[1].mu >= before[1].mu and after[2].mu > before[2].mu
+
+
+def test_a_leaver_in_a_team_game_is_rated_alone_and_their_teammate_with_the_team():
+    # 1 and 3 won as a team, but 3 left: 1 is rated as the winning side, 3 alone in last place.
+    after = rated({}, {1: 1, 2: 2, 4: 2, 3: 4}, left=frozenset({3}), teams=[(1, 3), (2, 4)])
+    fresh = [25.0, 25 / 3]
+    (one,), _, (three,) = MODEL.rate(
+        [[MODEL.create_rating(fresh)], [MODEL.create_rating(fresh), MODEL.create_rating(fresh)],
+         [MODEL.create_rating(fresh)]],
+        ranks=[1, 2, 4],
+    )  # fmt: skip
+    for player, expected in ((1, one), (3, three)):
+        assert (after[player].mu, after[player].sigma) == (pytest.approx(expected.mu), pytest.approx(expected.sigma))
+    assert after[2].mu == after[4].mu == 25.0, "someone left: those who stayed keep at least what they had"
+    assert after[1].mu > 25.0 > after[3].mu
 
 
 def test_a_game_in_teams_is_rated_as_openskill_rates_teams():

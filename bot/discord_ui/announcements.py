@@ -22,6 +22,7 @@ from bot.catalogue import Game
 from bot.discord_ui.delivery import Deliveries, nonce
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.renderers import Announcement
+from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import pinging
 from bot.engine import Event
 from bot.matches import Match, MatchHost, Snapshot
@@ -112,7 +113,7 @@ class Announcements:
         renderer = self.games[match.game].renderer
         announcements = list(renderer.announcements(match, events))
         if version == match.version and snapshot.outcome is not None:
-            announcements.append(Announcement(renderer.outcome_text(match, snapshot.outcome)))
+            announcements.append(Announcement(result_text(snapshot, renderer)))
         for index, announcement in enumerate(announcements):
             if not await self._say(match, announcement, nonce(match.id, version, index)):
                 return False

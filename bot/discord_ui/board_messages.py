@@ -21,7 +21,7 @@ from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.settings_cache import SettingsCache
-from bot.discord_ui.standings import final_standings
+from bot.discord_ui.standings import final_standings, result_text
 from bot.discord_ui.wording import mention
 from bot.engine import Event
 from bot.matches import Match, MatchHost, MatchStatus, Player, Snapshot
@@ -81,14 +81,11 @@ class BoardMessages:
             embed.add_field(
                 name="Typing moves", value=CHAT_UNREADABLE.format(command=renderer.typed_command), inline=False
             )
-        if snapshot.outcome is not None:
-            embed.add_field(name="Game over", value=renderer.outcome_text(match, snapshot.outcome), inline=False)
+        if match.status is MatchStatus.FINISHED:
+            embed.add_field(name="Game over", value=result_text(snapshot, renderer), inline=False)
+            embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
         elif match.status is MatchStatus.ABANDONED:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
-        elif match.status is MatchStatus.FINISHED:
-            embed.add_field(name="Game over", value=forfeit_text(match), inline=False)
-        if match.status is MatchStatus.FINISHED:
-            embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
         components = Controls()
         if match.status is MatchStatus.PLAYING:
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
@@ -201,10 +198,3 @@ class BoardMessages:
         """The match is over and its board shows so: its "Latest" lines are needed no more."""
         self._recent.pop(match_id, None)
         self._recent_through.pop(match_id, None)
-
-
-def forfeit_text(match: Match) -> str:
-    """How a game of two ended when one player left it and so forfeited it (`Match.leaver_forfeits`)."""
-    leaver = next(player for player in match.players if player.left)
-    winner = next(player for player in match.players if not player.left)
-    return f"{leaver.name} left the game and so forfeits it. 🏆 {mention(winner)} wins."

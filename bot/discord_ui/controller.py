@@ -17,11 +17,11 @@ from typing import TypeVar
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.board_messages import forfeit_text
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import answer_failure, reply_privately
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
+from bot.discord_ui.standings import forfeit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot
 from bot.players import ServerSettings

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.board_messages import forfeit_text
 from bot.discord_ui.components import Controls, RecordsButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
+from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import refusal_text
 from bot.matches import (
     FinishedTable,
@@ -252,11 +252,8 @@ class RecordsController:
             told = renderer.describe(match, events, None)
             if told:
                 lines.append(f"`{number:>3}` " + " ".join(told))
-        outcome = self.host.snapshot(match).outcome
-        if outcome is not None:
-            lines.append(f"**Game over.** {renderer.outcome_text(match, outcome)}")
-        elif match.status is MatchStatus.FINISHED:
-            lines.append(f"**Game over.** {forfeit_text(match)}")
+        if match.status is MatchStatus.FINISHED:
+            lines.append(f"**Game over.** {result_text(self.host.snapshot(match), renderer)}")
         else:
             lines.append("**The game was abandoned.**")
         return lines or ["Nothing was played in this game."]

@@ -1,46 +1,74 @@
-"""A finished game's final standings, as its board shows them: place by place (tied players share a place), each
-player with what the game says of their seat (cards left, cards won, a role and its score), a mark for those
-who left the game, and the rating change the result made for them ("1. @Ann — 0 cards left · rating 4.1 (+4.1)").
+"""How a finished game's result reads: the line that says how it ended and who won, and the final standings, place
+by place (tied players share a place), each player with what the game says of their seat (cards left, cards won,
+a role and its score), a mark for those who left the game, and for people the rating change the result made for
+them ("1. @Ann — 0 cards left · rating 4.1 (+4.1)"). Both follow the host's `Standing`, so a player who left is
+placed after everyone who stayed and never announced as the winner.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from bot.discord_ui.limits import FIELD_VALUE, fit_lines
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.wording import mention
 from bot.engine import Seat
 from bot.matches import Match, RatingChange, Snapshot
+from bot.matches.standing import Ranking, Standing
 
-Ranking = Sequence[tuple[int, Sequence[Seat]]]
-"""Each group of tied seats with its place, best first."""
+
+def result_text(snapshot: Snapshot, renderer: GameRenderer) -> str:
+    """How a finished game ended and who won, in the game's own words unless the game's winners left it."""
+    match, outcome, settled = snapshot.match, snapshot.outcome, snapshot.standing
+    if outcome is None:
+        return forfeit_text(match)
+    if not settled.passed_over:
+        return renderer.outcome_text(match, outcome)
+    return passed_over_text(match, settled)
+
+
+def forfeit_text(match: Match) -> str:
+    """How a game of two ended when one player left it and so forfeited it (`Match.leaver_forfeits`)."""
+    leaver = next(player for player in match.players if player.left)
+    winner = next(player for player in match.players if not player.left)
+    return f"{leaver.name} left the game and so forfeits it. 🏆 {mention(winner)} wins."
+
+
+def passed_over_text(match: Match, settled: Standing) -> str:
+    """The game's winners all left it, so the computers playing their seats finished first: the win goes to the
+    best-placed players who stayed."""
+    leavers = " and ".join(match.at_seat(seat).name for seat in settled.passed_over)
+    seats = "seat" if len(settled.passed_over) == 1 else "seats"
+    said = (
+        f"The computer playing {leavers}'s {seats} finished first, but a player who leaves is placed after "
+        "everyone who stayed."
+    )
+    if not settled.winners:
+        return f"{said} Nobody who stayed is left to win."
+    return f"{said} 🏆 {' and '.join(mention(match.at_seat(seat)) for seat in settled.winners)} won."
 
 
 def final_standings(snapshot: Snapshot, renderer: GameRenderer) -> str:
     """The standings of a finished game, ready for an embed field."""
-    match, outcome = snapshot.match, snapshot.outcome
-    if outcome is None:
-        # A game of two that its leaver forfeited: the game itself never reached an end to tell of.
-        return standings_text(match, _forfeit_ranking(match), snapshot.ratings, lambda seat: "")
-    view = snapshot.public_view
-    return standings_text(
-        match,
-        outcome.ranking(len(match.players)),
-        snapshot.ratings,
-        lambda seat: renderer.final_detail(match, view, outcome, seat),
-    )
+    match, outcome, view = snapshot.match, snapshot.outcome, snapshot.public_view
+
+    def detail(seat: Seat) -> str:
+        # A game of two that its leaver forfeited never reached an end of its own to tell of.
+        return "" if outcome is None else renderer.final_detail(match, view, outcome, seat)
+
+    return standings_text(match, snapshot.standing.ranking, snapshot.ratings, detail)
 
 
 def standings_text(
     match: Match, ranking: Ranking, ratings: Mapping[int, RatingChange], detail: Callable[[Seat], str]
 ) -> str:
-    """One line per player, place by place; whole lines only, within a field's limit."""
+    """One line per player, place by place; whole lines only, within a field's limit. Computer players are rated
+    too (bot/ratings.py), but their ratings are nobody's to read here."""
     lines = []
     for place, seats in ranking:
         for seat in seats:
             player = match.at_seat(seat)
-            change = ratings.get(player.user_id)
+            change = None if player.is_computer else ratings.get(player.user_id)
             notes = [
                 detail(seat),
                 "left the game" if player.left else "",
@@ -59,9 +87,3 @@ def rating_text(change: RatingChange) -> str:
 def _tenths(number: float) -> float:
     # Rounded before formatting, so that a number too small to show reads 0.0 (+0.0), never -0.0.
     return round(number, 1) or 0.0
-
-
-def _forfeit_ranking(match: Match) -> Ranking:
-    stayed = tuple(player.seat for player in match.players if not player.left)
-    left = tuple(player.seat for player in match.players if player.left)
-    return ((1, stayed), (2, left))

@@ -13,7 +13,7 @@ actions can be stored in the log.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -88,12 +88,18 @@ class Outcome:
             self.winners,
             tuple(seat for seat in range(seat_count) if seat not in self.winners),
         )
-        ranked, place = [], 1
-        for group in groups:
-            if group:
-                ranked.append((place, tuple(group)))
-                place += len(group)
-        return tuple(ranked)
+        return placed(groups)
+
+
+def placed(groups: Iterable[Sequence[Seat]]) -> tuple[tuple[int, tuple[Seat, ...]], ...]:
+    """The non-empty groups of tied seats, best first, each with its place (1 first): a place after a tie skips
+    as many as shared it (1, 1, 3)."""
+    ranked, place = [], 1
+    for group in groups:
+        if group:
+            ranked.append((place, tuple(group)))
+            place += len(group)
+    return tuple(ranked)
 
 
 @dataclass(frozen=True)

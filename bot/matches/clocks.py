@@ -11,9 +11,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.engine import Seat
-from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player, Result
+from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player
 from bot.matches.ports import Change
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state
+from bot.matches.standing import result_of, standing
 from bot.players import awake_at, clock_runs_out, is_away
 
 DEFAULT_CLOCK = timedelta(days=1)
@@ -58,15 +59,10 @@ class SlowPlay:
     def _forfeited(self, match: Match, players: tuple[Player, ...], leaver: Player) -> Change:
         """The game ends: the player who stayed wins, the leaver is second, and the result says why."""
         now = self.clock.now()
-        (winner,) = [player for player in players if player.user_id != leaver.user_id]
         ended = match.with_changes(
             players=players, status=MatchStatus.FINISHED, version=match.version + 1, updated_at=now
         )
-        result = Result(
-            match_id=match.id, game=match.game, guild_id=match.guild_id, finished_at=now, reason=FORFEIT,
-            outcome={"forfeited_by": leaver.seat}, placings={winner.user_id: 1, leaver.user_id: 2},
-            winners=(winner.user_id,), left=(leaver.user_id,),
-        )  # fmt: skip
+        result = result_of(ended, standing(ended, None), FORFEIT, {"forfeited_by": leaver.seat})
         return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
 
     async def _turn_due(self, deadline: Deadline) -> DeadlineFired | None:

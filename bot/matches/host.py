@@ -52,6 +52,7 @@ from bot.matches.model import (
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
+from bot.matches.standing import result_of, standing
 from bot.players import PlayerSettings, ServerSettings
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
@@ -720,21 +721,7 @@ class MatchHost(SlowPlay):
 
     @staticmethod
     def _result(match: Match, outcome: Outcome) -> Result:
-        places = {
-            match.at_seat(seat).user_id: place for place, group in outcome.ranking(len(match.players)) for seat in group
-        }
-        return Result(
-            match_id=match.id,
-            game=match.game,
-            guild_id=match.guild_id,
-            finished_at=match.updated_at,
-            reason=outcome.reason,
-            outcome=encode(outcome),
-            placings=places,
-            winners=tuple(match.at_seat(seat).user_id for seat in outcome.winners),
-            left=tuple(player.user_id for player in match.players if player.left),
-            teams=tuple(tuple(match.at_seat(seat).user_id for seat in side) for side in outcome.sides),
-        )
+        return result_of(match, standing(match, outcome), outcome.reason, encode(outcome), outcome.sides)
 
 
 def _computer_count(match: Match) -> int:

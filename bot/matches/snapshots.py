@@ -15,6 +15,7 @@ import orjson
 
 from bot.engine import Event, GameRules, Outcome, Seat, canonical_json
 from bot.matches.model import DeadlineKind, Match, MatchStatus, RatingChange
+from bot.matches.standing import Standing, standing
 
 FIXED_PARTS_KEPT = 512
 """Decoded fixed parts of states (an Anomia deck) kept, most recently used first."""
@@ -59,6 +60,13 @@ class Snapshot:
     def outcome(self) -> Outcome | None:
         """How the game ended, once it has."""
         return None if self._rules is None else self._rules.outcome(self._state)
+
+    @functools.cached_property
+    def standing(self) -> Standing | None:
+        """The places and winners of a finished game, players who left placed last; None before its end."""
+        if self.match.status is not MatchStatus.FINISHED:
+            return None
+        return standing(self.match, self.outcome)
 
     def with_ratings(self, ratings: Mapping[int, RatingChange]) -> Snapshot:
         """This snapshot with the players' rating changes."""

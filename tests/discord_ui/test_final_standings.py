@@ -1,6 +1,6 @@
 """A finished game's summary: the host hands out its snapshot with the players' rating changes (read once, at the
 end only), and the board's "Final standings" give each player's place, what the game says of their seat and
-their rating change, within Discord's limits."""
+their rating change, within Discord's limits; players who left are placed after everyone who stayed (ruling S1)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from support import GAMES, RULES
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.limits import FIELD_VALUE
 from bot.discord_ui.renderers import GameRenderer
-from bot.discord_ui.standings import rating_text, standings_text
+from bot.discord_ui.standings import passed_over_text, rating_text, standings_text
 from bot.engine import Outcome, Seating
 from bot.games.anachronism.events import AnachronismEnd
 from bot.games.anachronism.views import MatchScore
 from bot.games.anokera.views import Reveal
 from bot.matches import Match, MatchStatus, Player, RatingChange
+from bot.matches.standing import result_of, standing
 
 ALICE, BOB = 101, 102
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -52,7 +53,7 @@ def test_places_are_shared_by_ties_and_skip_after_them_and_a_game_of_winners_onl
     assert nobody_won.ranking(2) == ((1, (0, 1)),)
 
 
-def test_each_line_has_the_place_the_player_the_games_detail_a_leaver_mark_and_the_rating_change():
+def test_each_line_has_the_place_the_player_the_games_detail_a_leaver_mark_and_a_persons_rating_change():
     players = (Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(-1, "Bot Ada", 2), Player(7, "x", 3))
     ratings = {
         ALICE: RatingChange(0.0, 4.14),
@@ -64,9 +65,57 @@ def test_each_line_has_the_place_the_player_the_games_detail_a_leaver_mark_and_t
     assert lines == [
         f"1. <@{ALICE}> — 0 cards left · rating 4.1 (+4.1)",
         f"2. <@{BOB}> — 3 cards left · left the game · rating -1.0 (-2.0)",
-        "2. 🤖 Bot Ada — 1 card left · rating 2.0 (+0.0)",
+        "2. 🤖 Bot Ada — 1 card left",  # computers are rated, but show no rating
         "4. <@7>",
     ]
+
+
+# -- players who left (ruling S1) ------------------------------------------------------------------------------
+
+
+def test_a_player_who_left_is_placed_after_everyone_who_stayed_and_the_others_keep_the_games_order():
+    match = table(Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(103, "cara", 2))
+    game_end = Outcome(winners=(1,), reason=AnachronismEnd.DEFEAT, placings=((1,), (2,), (0,)))
+    settled = standing(match, game_end)
+    assert settled.ranking == ((1, (2,)), (2, (0,)), (3, (1,)))
+    assert settled.winners == (2,) and settled.passed_over == (1,)
+
+
+def test_a_winner_who_stayed_keeps_the_win_and_a_tie_with_a_leaver_is_broken_in_favour_of_who_stayed():
+    match = table(Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(103, "cara", 2))
+    shared = Outcome(winners=(0, 1), reason=AnachronismEnd.DRAW, placings=((0, 1), (2,)))
+    settled = standing(match, shared)
+    assert settled.ranking == ((1, (0,)), (2, (2,)), (3, (1,)))
+    assert settled.winners == (0,) and not settled.passed_over
+
+
+def test_a_draw_stays_a_draw_with_the_leaver_last_and_a_forfeit_is_won_by_the_player_who_stayed():
+    match = table(Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True))
+    draw = standing(match, Outcome(winners=(), reason=AnachronismEnd.DRAW, placings=((0, 1),)))
+    assert draw.ranking == ((1, (0,)), (2, (1,))) and draw.winners == ()
+    forfeit = standing(match, None)
+    assert forfeit.ranking == ((1, (0,)), (2, (1,))) and forfeit.winners == (0,)
+
+
+def test_in_a_team_game_the_teammate_who_stayed_wins_and_the_stored_result_agrees():
+    match = table(
+        Player(ALICE, "alice", 0), Player(BOB, "bob", 1), Player(103, "cara", 2, left=True), Player(104, "dan", 3)
+    )
+    teams_end = Outcome(winners=(0, 2), reason=AnachronismEnd.DEFEAT, placings=((0, 2), (1, 3)), sides=((0, 2), (1, 3)))
+    settled = standing(match, teams_end)
+    assert settled.winners == (0,) and settled.ranking == ((1, (0,)), (2, (1, 3)), (4, (2,)))
+    result = result_of(match, settled, "defeat", {}, teams_end.sides)
+    assert result.placings == {ALICE: 1, BOB: 2, 104: 2, 103: 4}
+    assert result.winners == (ALICE,) and result.left == (103,) and result.teams == ((ALICE, 103), (BOB, 104))
+
+
+def test_the_winner_line_says_plainly_that_a_leavers_computer_finished_first_and_who_won_instead():
+    match = table(Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(103, "cara", 2))
+    game_end = Outcome(winners=(1,), reason=AnachronismEnd.DEFEAT, placings=((1,), (2,), (0,)))
+    assert passed_over_text(match, standing(match, game_end)) == (
+        "The computer playing bob's seat finished first, but a player who leaves is placed after everyone who "
+        "stayed. 🏆 <@103> won."
+    )
 
 
 def test_a_change_too_small_to_show_reads_plus_nothing():

@@ -66,6 +66,16 @@ async def test_rules_are_private_and_in_our_words(anthology):
     assert "(A5)" not in embed["description"]
 
 
+async def test_every_games_rules_end_with_the_seat_rules_in_one_message_discord_accepts(anthology):
+    for game in ("anarchy", "anachronism"):
+        reply = await (await anthology.bob.slash(anthology.channel, "rules", game=game)).response()
+        rules, seats = reply.embeds
+        assert rules["title"].startswith("How to play") and seats["title"] == "Seats and results"
+        assert "placed after every player who stayed" in seats["description"]
+        assert "the best-placed player who stayed wins" in seats["description"]
+        assert sum(len(embed["title"]) + len(embed["description"]) for embed in reply.embeds) <= 6000
+
+
 async def test_status_shows_the_board_and_who_we_wait_for(anthology):
     reply = await (await anthology.alice.slash(anthology.channel, "status")).response()
     assert reply.ephemeral and "no game running here" in reply.content
