@@ -35,13 +35,13 @@ def forfeit_text(match: Match) -> str:
 
 
 def passed_over_text(match: Match, settled: Standing) -> str:
-    """The game's winners all left it, so the computers playing their seats finished first: the win goes to the
-    best-placed players who stayed."""
-    leavers = " and ".join(match.at_seat(seat).name for seat in settled.passed_over)
-    seats = "seat" if len(settled.passed_over) == 1 else "seats"
+    """Some of the game's winners had left it, so the computers playing their seats did the winning: the win goes
+    to those who stayed ("The computer playing bob's seat finished first, but ... 🏆 @alice won.")."""
+    seats = " and ".join(f"{match.at_seat(seat).name}'s" for seat in settled.passed_over)
+    computers = "computer" if len(settled.passed_over) == 1 else "computers"
     said = (
-        f"The computer playing {leavers}'s {seats} finished first, but a player who leaves is placed after "
-        "everyone who stayed."
+        f"The {computers} playing {seats} {'seat' if computers == 'computer' else 'seats'} finished first, but a "
+        "player who leaves is placed after everyone who stayed."
     )
     if not settled.winners:
         return f"{said} Nobody who stayed is left to win."

@@ -4,7 +4,8 @@ game ended and who left it.
 A player who left is placed after every player who stayed, whatever the computer did in their seat; among
 themselves, those who stayed and those who left keep the order the game gave them. The winners are the game's
 winners who stayed; where the game's winners all left, the best-placed players who stayed win instead (a game
-that ended without a winner, a draw, stays one). A game of two that its leaver forfeited never reached an end
+that ended without a winner, a draw, stays one). A leaver among the game's winners is "passed over": the winner
+line says what their seat did and who won instead. A game of two that its leaver forfeited never reached an end
 of its own: the player who stayed wins it. The result stored for statistics and ratings, the final standings
 and the winner line all read this one `Standing`.
 """
@@ -24,15 +25,12 @@ Ranking = tuple[tuple[int, tuple[Seat, ...]], ...]
 
 @dataclass(frozen=True)
 class Standing:
-    """A finished game's result: the places, the winners, and the seats the game itself put first whose players
-    had left (their computers' win went to the best-placed players who stayed)."""
+    """A finished game's result: the places, the winners, and the seats among the game's own winners whose players
+    had left (what their computers won went to the players who stayed)."""
 
     ranking: Ranking
     winners: tuple[Seat, ...]
     passed_over: tuple[Seat, ...] = ()
-
-    def place_of(self, seat: Seat) -> int:
-        return next(place for place, seats in self.ranking if seat in seats)
 
 
 def standing(match: Match, outcome: Outcome | None) -> Standing:
@@ -47,10 +45,10 @@ def standing(match: Match, outcome: Outcome | None) -> Standing:
         + [tuple(seat for seat in seats if seat in left) for seats in groups]
     )
     winners = tuple(seat for seat in outcome.winners if seat not in left)
-    if not outcome.winners or winners:
-        return Standing(ranking, winners)
-    best = ranking[0][1] if ranking and not set(ranking[0][1]) & left else ()
-    return Standing(ranking, best, passed_over=outcome.winners)
+    passed_over = tuple(seat for seat in outcome.winners if seat in left)
+    if passed_over and not winners and not set(ranking[0][1]) & left:
+        winners = ranking[0][1]
+    return Standing(ranking, winners, passed_over)
 
 
 def result_of(

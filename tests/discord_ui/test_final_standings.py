@@ -81,12 +81,12 @@ def test_a_player_who_left_is_placed_after_everyone_who_stayed_and_the_others_ke
     assert settled.winners == (2,) and settled.passed_over == (1,)
 
 
-def test_a_winner_who_stayed_keeps_the_win_and_a_tie_with_a_leaver_is_broken_in_favour_of_who_stayed():
+def test_a_winner_who_stayed_keeps_the_win_alone_when_a_leaver_shared_it():
     match = table(Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(103, "cara", 2))
     shared = Outcome(winners=(0, 1), reason=AnachronismEnd.DRAW, placings=((0, 1), (2,)))
     settled = standing(match, shared)
     assert settled.ranking == ((1, (0,)), (2, (2,)), (3, (1,)))
-    assert settled.winners == (0,) and not settled.passed_over
+    assert settled.winners == (0,) and settled.passed_over == (1,)
 
 
 def test_a_draw_stays_a_draw_with_the_leaver_last_and_a_forfeit_is_won_by_the_player_who_stayed():
