@@ -20,6 +20,7 @@ from bot.engine.rules import (
     Seating,
     Timer,
     TypedMove,
+    resolve_options,
 )
 
 __all__ = [
@@ -39,4 +40,5 @@ __all__ = [
     "TypedMove",
     "canonical_json",
     "compact",
+    "resolve_options",
 ]
