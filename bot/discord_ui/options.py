@@ -1,4 +1,5 @@
-"""Reading table options typed in `/play ... options:` ("draw_then_play=on play_on=yes")."""
+"""Table options in Discord: reading them typed in `/play ... options:` ("draw_then_play=on play_on=yes"), and the
+lobby menu's choices; a game's own options and the host's (`table_options`) alike."""
 
 from __future__ import annotations
 
