@@ -199,6 +199,9 @@ class TableController:
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
         match = table.match
+        if match.has_departed(interaction.user.id):
+            await reply_privately(interaction, "You already left this game.")
+            return
         if match.status is MatchStatus.PLAYING and match.player(interaction.user.id) is not None:
             if match.player(interaction.user.id).left:
                 await reply_privately(interaction, "You already left this game.")

@@ -673,7 +673,7 @@ class MatchHost(SlowPlay, SeatTaking):
         seated, or they left the game: a computer, or whoever took the seat over, plays it for the rest of it)."""
         player = match.player(user_id)
         if player is None:
-            taken_over = any(each.user_id == user_id for each in match.departed)
+            taken_over = match.has_departed(user_id)
             raise Refusal(RefusalReason.NOT_IN_GAME, left=taken_over, taken_over=taken_over)
         if player.left:
             raise Refusal(RefusalReason.NOT_IN_GAME, left=True)

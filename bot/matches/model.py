@@ -118,6 +118,10 @@ class Match:
         """The player with this user id, if seated."""
         return next((player for player in self.players if player.user_id == user_id), None)
 
+    def has_departed(self, user_id: int) -> bool:
+        """Whether this user left the game and someone else took over their seat."""
+        return any(player.user_id == user_id for player in self.departed)
+
     def at_seat(self, seat: int) -> Player:
         """The player in this seat."""
         return next(player for player in self.players if player.seat == seat)

@@ -115,7 +115,7 @@ class SeatTaking:
     @staticmethod
     def _require_newcomer(match: Match, user_id: int) -> None:
         player = match.player(user_id)
-        if (player is not None and player.left) or any(each.user_id == user_id for each in match.departed):
+        if (player is not None and player.left) or match.has_departed(user_id):
             raise Refusal(RefusalReason.CANNOT_COME_BACK)  # ruling S2
         if player is not None:
             raise Refusal(RefusalReason.ALREADY_SEATED, playing=True)

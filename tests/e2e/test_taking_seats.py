@@ -48,6 +48,10 @@ async def test_a_newcomer_takes_a_leavers_seat_in_anarchy_and_plays_it_to_the_en
     shown = str(board.embeds)
     assert f"<@{dan.id}>" in shown and f"🪑 <@{dan.id}> took over bob's seat." in shown
     assert "bob left the game" not in shown, "the leaver is not shown as playing"
+    hand = await (await bob.click(board, "My hand")).response()
+    assert hand.content == "You left this game, and someone else plays your seat now."
+    leave = await (await bob.slash(anthology.channel, "leave")).response()
+    assert leave.content == "You already left this game."
     mine = await (await dan.slash(anthology.channel, "mygames")).response()
     assert "Anarchy" in fields(mine)
     theirs = await (await bob.slash(anthology.channel, "mygames")).response()
@@ -73,6 +77,8 @@ async def test_a_newcomer_takes_a_leavers_seat_in_anarchy_and_plays_it_to_the_en
     assert result.placings[bob.id] == 4 and result.left == (bob.id,) and bob.id not in result.winners
     stats = await (await dan.slash(anthology.channel, "stats")).response()
     assert stats.embeds[0]["description"].startswith(f"<@{dan.id}>: 1 game, ")
+    record = await (await dan.slash(anthology.channel, "record")).response()
+    assert "alice, dan, cara, bob (left)" in record.embeds[0]["footer"]["text"]
     history = await (await dan.slash(anthology.channel, "history")).response()
     assert f"#{match.id}" in str(history.embeds) + history.content
 
