@@ -82,15 +82,15 @@ class SeatTaking:
 
     async def take_seat(self, match_id: int, user_id: int, name: str, seat: Seat) -> SeatTaken:
         """The user takes over the seat: they play it from now on, and the computer stops playing it. Of two
-        asking for one seat at once, the first takes it and the other is refused (`NO_FREE_SEAT`; taken, where the
-        seat was a leaver's)."""
+        asking for one seat at once, the first takes it and the other is refused (`NO_FREE_SEAT`, taken)."""
 
         def decide(stored: Match | None) -> tuple[Change, SeatTaken]:
             match = self._running(stored)
             self._require_newcomer(match, user_id)
             former = next((player for player in free_seats(match) if player.seat == seat), None)
             if former is None:
-                taken = any(each.seat == seat for each in match.departed)  # or a computer's: not on record
+                # Take a seat offers only free seats: one no longer free was taken meanwhile, where any ever was.
+                taken = bool(match.departed) or bool(match.options.get(OPEN_SEATS.key))
                 raise Refusal(RefusalReason.NO_FREE_SEAT, taken=taken)
             rules = self.rules_for(match)
             state = decode_state(rules, match)
