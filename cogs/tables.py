@@ -10,7 +10,7 @@ from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE, Game
 from bot.discord_ui.failures import autocomplete_or_nothing
 from bot.discord_ui.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_text
-from bot.discord_ui.options import CLOCK_NAMES, option_word
+from bot.discord_ui.options import CLOCK_NAMES, option_word, table_options
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
@@ -86,15 +86,15 @@ class Tables(commands.Cog):
         prefix = f"{written} " if written else ""
         taken = {word.partition("=")[0] for word in written.split()}
         suggestions = []
-        for each in games:
-            for option in each.rules.options:
-                if option.key in taken:
-                    continue
-                for choice in option.choices[1:]:
-                    text = f"{option.key}={option_word(choice)}"
-                    if typing.lower() in text and len(prefix + text) <= 100:
-                        name = f"{prefix}{text} ({option.label})"[:100]
-                        suggestions.append(app_commands.Choice(name=name, value=prefix + text))
+        # The host's table options are every game's: suggested once.
+        for option in dict.fromkeys(option for each in games for option in table_options(each.rules)):
+            if option.key in taken:
+                continue
+            for choice in option.choices[1:]:
+                text = f"{option.key}={option_word(choice)}"
+                if typing.lower() in text and len(prefix + text) <= 100:
+                    name = f"{prefix}{text} ({option.label})"[:100]
+                    suggestions.append(app_commands.Choice(name=name, value=prefix + text))
         return suggestions[:25]
 
     @app_commands.command(name="rules", description="How to play a game, with this bot's house rulings.")

@@ -16,7 +16,15 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, Controls, HandButton, LobbyButton, OptionSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    TakeSeatButton,
+)
 from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
@@ -25,6 +33,7 @@ from bot.discord_ui.standings import final_standings, result_text
 from bot.discord_ui.wording import mention
 from bot.engine import Event
 from bot.matches import Match, MatchHost, MatchStatus, Player, Snapshot
+from bot.matches.seat_taking import free_seats, table_options
 from bot.players import clock_runs_out
 
 RECENT_LINES = 4
@@ -95,6 +104,8 @@ class BoardMessages:
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
+            if free_seats(match):
+                components.add_item(TakeSeatButton(match.id))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)
         if picture is not None:
@@ -105,7 +116,8 @@ class BoardMessages:
 
     def _clock_lines(self, snapshot: Snapshot) -> list[str]:
         """Whom the game waits for and when their turn clock runs out (a Discord timestamp, which every viewer
-        sees in their own time), the seats a computer plays, and the moves it made when clocks ran out."""
+        sees in their own time), the seats a computer plays, who took over a seat, and the moves a computer made
+        when clocks ran out."""
         match = snapshot.match
         lines = []
         for seat in sorted(snapshot.actors):
@@ -122,6 +134,8 @@ class BoardMessages:
                 lines.append(
                     f"⏱️ {player.name}'s clock ran out, so a computer moved for them ({player.stood_in} in a row)."
                 )
+        for leaver in match.departed:
+            lines.append(f"🪑 {mention(match.at_seat(leaver.seat))} took over {leaver.name}'s seat.")
         return lines
 
     def clock_due(self, match: Match, player: Player) -> datetime | None:
@@ -148,8 +162,8 @@ class BoardMessages:
         embed.add_field(name=f"Players ({len(everyone)}/{rules.max_players})", value=seated or "nobody", inline=False)
         changed = [
             f"{option.label}: {option_word(match.options[option.key])}"
-            for option in rules.options
-            if match.options.get(option.key) != option.default
+            for option in table_options(rules)
+            if match.options.get(option.key, option.default) != option.default
         ]
         embed.add_field(name="Options", value="\n".join(changed) or "standard rules", inline=False)
         if match.status is MatchStatus.LOBBY:

@@ -78,6 +78,36 @@ class LeaveGameButton(discord.ui.Button):
         await interaction.client.tables.leave_game(interaction, int(found["match_id"]))
 
 
+class TakeSeatButton(discord.ui.Button):
+    """On a running game's board while a seat may be taken over: someone not playing takes it (or, of several,
+    picks one in a `SeatSelect`)."""
+
+    template = re.compile(r"anth:seat:(?P<match_id>\d+)")
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(label="Take a seat", style=discord.ButtonStyle.success, custom_id=f"anth:seat:{match_id}")
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.tables.take_seat_requested(interaction, int(found["match_id"]))
+
+
+class SeatSelect(discord.ui.Select):
+    """The free seats of a running game, for whoever pressed Take a seat to pick one (option values: seats)."""
+
+    template = re.compile(r"anth:seatpick:(?P<match_id>\d+)")
+
+    def __init__(self, match_id: int, choices: list[tuple[str, str]]) -> None:
+        super().__init__(
+            custom_id=f"anth:seatpick:{match_id}", placeholder="Pick a seat to take over", options=_options(choices)
+        )
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        picked = next(iter(_picked(interaction)), "")
+        await interaction.client.tables.seat_picked(interaction, int(found["match_id"]), picked)
+
+
 class HandButton(discord.ui.Button):
     """The private-panel button on a board ("My hand", "My role"): answers with the clicker's panel, ephemerally.
 
@@ -260,6 +290,8 @@ class RecordsButton(discord.ui.Button):
 ROUTES = {
     "lobby": LobbyButton,
     "leavegame": LeaveGameButton,
+    "seat": TakeSeatButton,
+    "seatpick": SeatSelect,
     "hand": HandButton,
     "act": ActionButton,
     "pick": ActionSelect,

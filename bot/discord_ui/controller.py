@@ -17,13 +17,13 @@ from typing import TypeVar
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, route_click
+from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, SeatSelect, route_click
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import answer_failure, reply_privately
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.standings import forfeit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
-from bot.matches import Match, MatchHost, MatchStatus, Refusal, RefusalReason, Snapshot
+from bot.matches import Match, MatchHost, MatchStatus, Player, Refusal, RefusalReason, Snapshot
 from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -199,6 +199,9 @@ class TableController:
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
         match = table.match
+        if match.has_departed(interaction.user.id):
+            await reply_privately(interaction, "You already left this game.")
+            return
         if match.status is MatchStatus.PLAYING and match.player(interaction.user.id) is not None:
             if match.player(interaction.user.id).left:
                 await reply_privately(interaction, "You already left this game.")
@@ -232,6 +235,45 @@ class TableController:
             name = match.player(interaction.user.id).name
             await self.display.post(match, f"🚪 {name} left the game: a computer plays their seat from now on.")
         self.display.refresh_board(match_id)
+
+    async def take_seat_requested(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Take a seat on a running game's board: the free seat, or of several, a menu to pick one from."""
+        free = self.host.seats_to_take(await self.host.get(match_id), interaction.user.id)
+        if len(free) == 1:
+            await self._take_seat(interaction, match_id, free[0].seat, picked=False)
+            return
+        view = Controls()
+        view.add_item(SeatSelect(match_id, [(_seat_label(player), str(player.seat)) for player in free]))
+        await interaction.response.send_message("Several seats are free: which do you take?", view=view, ephemeral=True)
+
+    async def seat_picked(self, interaction: discord.Interaction, match_id: int, seat: str) -> None:
+        """The seat picked in the menu Take a seat offered."""
+        if not _offered(interaction) or not _is_private(interaction) or not seat.isdigit():
+            await reply_privately(interaction, NOT_OFFERED)
+            return
+        await self._take_seat(interaction, match_id, int(seat), picked=True)
+
+    async def _take_seat(self, interaction: discord.Interaction, match_id: int, seat: int, *, picked: bool) -> None:
+        """Take the seat over, and answer with the newcomer's panel: in place of the menu they picked it from, or
+        in a private reply to the board's button; then tell the table."""
+        user = interaction.user
+        taken = await self.host.take_seat(match_id, user.id, inert(user.display_name, NAME_LIMIT), seat)
+        snapshot, former = taken.snapshot, taken.former
+        match = snapshot.match
+        try:
+            heading = f"You took over {former.name}'s seat: you play it from now on."
+            if self.display.renderer(match).has_private_panel:
+                answer = self.display.panels.message(snapshot, seat, heading=heading)
+            else:
+                answer = {"content": heading, "embed": None, "view": None}
+            if picked:
+                await answer_to_a_change(interaction, interaction.response.edit_message(**answer))
+            else:
+                answer = {key: value for key, value in answer.items() if value is not None}
+                await answer_to_a_change(interaction, interaction.response.send_message(ephemeral=True, **answer))
+        finally:
+            self.display.refresh_board(match_id)
+        await self.display.post(match, f"🪑 {user.mention} took over {former.name}'s seat.")
 
     async def remove_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
@@ -476,6 +518,12 @@ class TableController:
             return f"<#{match.channel_id}>"
         guild = match.guild_id or "@me"
         return f"https://discord.com/channels/{guild}/{match.channel_id}/{match.board_message_id}"
+
+
+def _seat_label(player: Player) -> str:
+    """A free seat as the menu of Take a seat names it: by who held it."""
+    held = "a computer player" if player.is_computer else "left the game"
+    return f"Seat {player.seat + 1}: {player.name} ({held})"
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

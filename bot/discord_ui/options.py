@@ -1,4 +1,5 @@
-"""Reading table options typed in `/play ... options:` ("draw_then_play=on play_on=yes")."""
+"""Table options in Discord: reading them typed in `/play ... options:` ("draw_then_play=on play_on=yes"), and the
+lobby menu's choices; a game's own options and the host's (`table_options`) alike."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from bot.discord_ui.limits import SELECT_OPTIONS
 from bot.discord_ui.wording import as_code
 from bot.engine import GameRules
+from bot.matches.seat_taking import table_options
 
 OPTIONS_TEXT_LIMIT = 200
 """The longest `options:` text /play reads; every game's options fit in far less."""
@@ -33,7 +35,7 @@ def option_word(value: Any) -> str:
 def option_choices(rules: GameRules, chosen: dict[str, Any]) -> list[tuple[str, str, str]]:
     """Every option's every value as (label, `key=value`, help) for the lobby's menu, the chosen ones marked."""
     choices = []
-    for option in rules.options:
+    for option in table_options(rules):
         for value in option.choices:
             mark = " (now)" if chosen.get(option.key) == value else ""
             word = option_word(value)
@@ -43,7 +45,7 @@ def option_choices(rules: GameRules, chosen: dict[str, Any]) -> list[tuple[str, 
 
 def parse_options(rules: GameRules, text: str) -> dict[str, Any]:
     """Map `key=value` words to option values; a bare `key` turns a yes/no option on. Raises ValueError."""
-    known = {option.key: option for option in rules.options}
+    known = {option.key: option for option in table_options(rules)}
     chosen: dict[str, Any] = {}
     for word in text.replace(",", " ").split():
         key, has_value, raw = word.partition("=")

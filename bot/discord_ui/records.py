@@ -266,6 +266,7 @@ class RecordsController:
             colour=discord.Colour.blurple(),
             url=board_link(match),
         )
-        players = ", ".join(player.name for player in match.players)
+        departed = [f"{player.name} (left)" for player in match.departed]  # their seats were taken over
+        players = ", ".join([player.name for player in match.players] + departed)
         embed.set_footer(text=f"Page {page + 1} of {len(pages)} · {players} · only what everyone saw")
         return embed

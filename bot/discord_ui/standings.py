@@ -62,20 +62,21 @@ def final_standings(snapshot: Snapshot, renderer: GameRenderer) -> str:
 def standings_text(
     match: Match, ranking: Ranking, ratings: Mapping[int, RatingChange], detail: Callable[[Seat], str]
 ) -> str:
-    """One line per player, place by place; whole lines only, within a field's limit. Computer players are rated
-    too (bot/ratings.py), but their ratings are nobody's to read here."""
+    """One line per player, place by place, then the players who left and whose seats were taken over (after
+    every seat, ruling S1); whole lines only, within a field's limit. Computer players are rated too
+    (bot/ratings.py), but their ratings are nobody's to read here."""
+    placed = [(place, match.at_seat(seat), detail(seat)) for place, seats in ranking for seat in seats]
+    placed += [(match.departed_place, player, "") for player in match.departed]
     lines = []
-    for place, seats in ranking:
-        for seat in seats:
-            player = match.at_seat(seat)
-            change = None if player.is_computer else ratings.get(player.user_id)
-            notes = [
-                detail(seat),
-                "left the game" if player.left else "",
-                rating_text(change) if change is not None else "",
-            ]
-            said = " · ".join(note for note in notes if note)
-            lines.append(f"{place}. {mention(player)}" + (f" — {said}" if said else ""))
+    for place, player, said_of_seat in placed:
+        change = None if player.is_computer else ratings.get(player.user_id)
+        notes = [
+            said_of_seat,
+            "left the game" if player.left else "",
+            rating_text(change) if change is not None else "",
+        ]
+        said = " · ".join(note for note in notes if note)
+        lines.append(f"{place}. {mention(player)}" + (f" — {said}" if said else ""))
     return fit_lines(lines, FIELD_VALUE)
 
 

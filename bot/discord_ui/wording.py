@@ -28,13 +28,13 @@ _PLAIN = {
     RefusalReason.CHANNEL_BUSY: (
         "This channel already has a table. Finish or abandon it first, or play in another channel."
     ),
-    RefusalReason.ALREADY_SEATED: "You are already at this table.",
     RefusalReason.NOT_STARTED: "The game has not started yet.",
     RefusalReason.STALE_BOARD: "That board is out of date: the game has moved on. Use the newest message.",
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
     RefusalReason.TYPED_ONLY: "That move can only be typed: send it in the channel, or with /answer or /word.",
     RefusalReason.NOT_FINISHED: "This game is still being played: its record opens when it ends.",
+    RefusalReason.CANNOT_COME_BACK: "You left this game, so you can't come back to it.",
 }
 _OPENER_ONLY = {
     Attempt.START: "start the game",
@@ -91,9 +91,17 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.NOT_IN_GAME:
         if details.get("someone_else"):
             return "That player is not at this table."
+        if details.get("taken_over"):
+            return "You left this game, and someone else plays your seat now."
         if details.get("left"):
             return "You left this game, so a computer plays your seat now; you can't move in it any more."
         return "You are not at this table." if details.get("at_table") else "You are not playing in this game."
+    if reason is RefusalReason.ALREADY_SEATED:
+        return "You are already playing in this game." if details.get("playing") else "You are already at this table."
+    if reason is RefusalReason.NO_FREE_SEAT:
+        if details.get("taken"):
+            return "Someone else took that seat just now."
+        return "There is no seat to take over in this game."
     if reason is RefusalReason.TABLE_FULL:
         return f"This table is full ({details['max_players']} players)."
     if reason is RefusalReason.NOT_ENOUGH_PLAYERS:

@@ -21,6 +21,7 @@ from bot.engine.rules import (
     Timer,
     TypedMove,
     placed,
+    resolve_options,
 )
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "canonical_json",
     "compact",
     "placed",
+    "resolve_options",
 ]

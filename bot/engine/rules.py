@@ -155,6 +155,24 @@ class TypedMove:
     by_game: bool = False
 
 
+def resolve_options(options: Sequence[Option], given: Mapping[str, Any] | None, title: str) -> dict[str, Any]:
+    """Every option's value: the given ones checked against their choices, the rest defaulted; `title` names
+    whose options they are in the refusal of an unknown one."""
+    given = dict(given or {})
+    known = {option.key: option for option in options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(f"{title} has no option {', '.join(unknown)}")
+    resolved = {}
+    for key, option in known.items():
+        value = given.get(key, option.default)
+        if value not in option.choices:
+            shown = ", ".join(str(choice) for choice in option.choices)
+            raise ValueError(f"{option.label} must be one of: {shown}")
+        resolved[key] = value
+    return resolved
+
+
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT", bound=Action)
 
@@ -182,19 +200,7 @@ class GameRules(ABC, Generic[StateT, ActionT]):
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Return every option's value: the given ones checked against their choices, the rest defaulted."""
-        given = dict(given or {})
-        known = {option.key: option for option in self.options}
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            raise ValueError(f"{self.title} has no option {', '.join(unknown)}")
-        resolved = {}
-        for key, option in known.items():
-            value = given.get(key, option.default)
-            if value not in option.choices:
-                shown = ", ".join(str(choice) for choice in option.choices)
-                raise ValueError(f"{option.label} must be one of: {shown}")
-            resolved[key] = value
-        return resolved
+        return resolve_options(self.options, given, self.title)
 
     def seating_problem(self, seat_count: int, options: Mapping[str, Any]) -> str | None:
         """Why these options cannot be played by this many (a sentence for the players), or None when they can;
@@ -279,6 +285,14 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         standing_in = replace(state, computer_seats=tuple(sorted({*computers, seat})))
         timer = next((timer for timer in self.timers(standing_in) if timer.seat == seat), None)
         return None if timer is None else timer.action_at(arrival)
+
+    def taken_over(self, state: StateT, seat: Seat) -> StateT:
+        """The state once a person took over `seat`, a computer player's until then: the computer no longer plays
+        it (its timers stop). Every game's state lists its computer players' seats in `computer_seats`."""
+        computers = getattr(state, "computer_seats", None)
+        if computers is None:
+            return state
+        return replace(state, computer_seats=tuple(each for each in computers if each != seat))
 
     def read_typed(self, state: StateT, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
         """The move a typed message stands for (None: it is just chat). `seat` is None for someone who may not

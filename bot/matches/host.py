@@ -51,6 +51,7 @@ from bot.matches.model import (
 )
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
+from bot.matches.seat_taking import SeatTaking, game_options, resolve_table_options
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
 from bot.matches.standing import result_of, standing
 from bot.players import PlayerSettings, ServerSettings
@@ -70,7 +71,7 @@ CHAT_NOTED_EVERY = 20
 channel again from the last one noted, and reading a few chat messages twice is harmless."""
 
 
-class MatchHost(SlowPlay):
+class MatchHost(SlowPlay, SeatTaking):
     """Opens tables, seats players, starts games and applies actions; see the module docstring."""
 
     def __init__(
@@ -174,7 +175,7 @@ class MatchHost(SlowPlay):
         if rules is None:
             raise Refusal(RefusalReason.BAD_OPTION, unknown_game=game)
         try:
-            resolved = rules.resolve_options(options)
+            resolved = resolve_table_options(rules, options)
         except ValueError as error:
             raise Refusal(RefusalReason.BAD_OPTION, detail=str(error)) from None
         now = self.clock.now()
@@ -221,7 +222,7 @@ class MatchHost(SlowPlay):
             self._require_opener(match, user_id, Attempt.CHANGE_OPTIONS)
             rules = self.rules_for(match)
             try:
-                options = rules.resolve_options({**match.options, key: value})
+                options = resolve_table_options(rules, {**match.options, key: value})
             except ValueError as error:
                 raise Refusal(RefusalReason.BAD_OPTION, detail=str(error)) from None
             if len(match.players) + int(options.get(COMPUTER_PLAYERS_OPTION, 0)) > rules.max_players:
@@ -266,7 +267,8 @@ class MatchHost(SlowPlay):
                 raise Refusal(
                     RefusalReason.NOT_ENOUGH_PLAYERS, game=rules.title, needed=rules.min_players, seated=len(players)
                 )
-            problem = rules.seating_problem(len(players), rules.resolve_options(match.options))
+            options = game_options(match.options)
+            problem = rules.seating_problem(len(players), rules.resolve_options(options))
             if problem:
                 raise Refusal(RefusalReason.BAD_OPTION, detail=problem)
             seating = Seating(
@@ -274,7 +276,7 @@ class MatchHost(SlowPlay):
                 opener=match.player(match.opener_id).seat,
                 computers=tuple(player.seat for player in players if player.is_computer),
             )
-            state = rules.setup(seating, match.options, match.seed)
+            state = rules.setup(seating, options, match.seed)
             now = self.clock.now()
             started = match.with_changes(
                 status=MatchStatus.PLAYING,
@@ -669,10 +671,11 @@ class MatchHost(SlowPlay):
     @staticmethod
     def still_playing(match: Match, user_id: int) -> Player:
         """The user's seat at the table, if they may move in it; else the refusal that says why not (they are not
-        seated, or they left the game: a computer plays their seat for the rest of it)."""
+        seated, or they left the game: a computer, or whoever took the seat over, plays it for the rest of it)."""
         player = match.player(user_id)
         if player is None:
-            raise Refusal(RefusalReason.NOT_IN_GAME)
+            taken_over = match.has_departed(user_id)
+            raise Refusal(RefusalReason.NOT_IN_GAME, left=taken_over, taken_over=taken_over)
         if player.left:
             raise Refusal(RefusalReason.NOT_IN_GAME, left=True)
         return player

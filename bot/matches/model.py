@@ -105,9 +105,22 @@ class Match:
     """The id of the newest chat message in the table's channel that the host read (applied, if it was a move), or
     an id of the moment the game began: a start reads the channel's messages after it (0: none noted)."""
 
+    departed: tuple[Player, ...] = ()
+    """The players who left the running game and whose seats someone else then took over (ruling S2), each with
+    the seat they left: they cannot come back, and the result places them after everyone who stayed (S1)."""
+
+    @property
+    def departed_place(self) -> int:
+        """The place the departed players share in the result: after every seat (ruling S1)."""
+        return len(self.players) + 1
+
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if seated."""
         return next((player for player in self.players if player.user_id == user_id), None)
+
+    def has_departed(self, user_id: int) -> bool:
+        """Whether this user left the game and someone else took over their seat."""
+        return any(player.user_id == user_id for player in self.departed)
 
     def at_seat(self, seat: int) -> Player:
         """The player in this seat."""

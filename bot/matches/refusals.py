@@ -18,6 +18,11 @@ class RefusalReason(StrEnum):
     """details: at_table (asked of a table, not a running game), someone_else (the opener named a stranger), left
     (the player left the running game)."""
     ALREADY_SEATED = "already_seated"
+    """details: playing (someone at a running game asked to take a seat over)."""
+    CANNOT_COME_BACK = "cannot_come_back"
+    """A player who left a running game asked to take a seat in it again (ruling S2)."""
+    NO_FREE_SEAT = "no_free_seat"
+    """No seat of the running game may be taken over. details: taken (the seat asked for was just taken)."""
     TABLE_FULL = "table_full"
     """details: max_players."""
     NOT_ENOUGH_PLAYERS = "not_enough_players"

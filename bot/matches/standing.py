@@ -6,7 +6,8 @@ themselves, those who stayed and those who left keep the order the game gave the
 winners who stayed; where the game's winners all left, the best-placed players who stayed win instead (a game
 that ended without a winner, a draw, stays one). A leaver among the game's winners is "passed over": the winner
 line says what their seat did and who won instead. A game of two that its leaver forfeited never reached an end
-of its own: the player who stayed wins it. The result stored for statistics and ratings, the final standings
+of its own: the player who stayed wins it. A player who left and whose seat someone else took over
+(`Match.departed`) is placed after every seat. The result stored for statistics and ratings, the final standings
 and the winner line all read this one `Standing`.
 """
 
@@ -57,6 +58,9 @@ def result_of(
     """The result stored for statistics and ratings: the standing by user id, with the game's own account of its
     end (`reason`, `outcome`) and its teams (`sides`, empty when everyone played for themselves)."""
     user_of = {player.seat: player.user_id for player in match.players}
+    placings = {user_of[seat]: place for place, seats in settled.ranking for seat in seats}
+    # A player whose seat was taken over by someone else has no seat: they share the place after every seat.
+    placings.update({player.user_id: match.departed_place for player in match.departed})
     return Result(
         match_id=match.id,
         game=match.game,
@@ -64,8 +68,8 @@ def result_of(
         finished_at=match.updated_at,
         reason=reason,
         outcome=outcome,
-        placings={user_of[seat]: place for place, seats in settled.ranking for seat in seats},
+        placings=placings,
         winners=tuple(user_of[seat] for seat in settled.winners),
-        left=tuple(player.user_id for player in match.players if player.left),
+        left=tuple(player.user_id for player in (*match.players, *match.departed) if player.left),
         teams=tuple(tuple(user_of[seat] for seat in side) for side in sides),
     )

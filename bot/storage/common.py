@@ -217,6 +217,11 @@ def seat_rows(match: Match) -> list[tuple[int, int, int, str, int, int, int, int
     ]
 
 
+def departed_text(match: Match) -> str:
+    """The match's departed players (`Match.departed`) as its row in `matches` keeps them."""
+    return json_text([[player.seat, player.user_id, player.name] for player in match.departed])
+
+
 def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
     """A match from its row in `matches` and its rows in `seats`, in seat order."""
     return Match(
@@ -255,6 +260,10 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
         leaver_forfeits=bool(row["leaver_forfeits"]),
         board_posted_at=read_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
         last_message_id=row["last_message_id"],
+        departed=tuple(
+            Player(user_id, name, seat, computer_plays=True, left=True)
+            for seat, user_id, name in orjson.loads(row["departed"])
+        ),
     )
 
 

@@ -66,6 +66,7 @@ from bot.storage.common import (
     clock_text,
     deadline_from_row,
     deadline_writes,
+    departed_text,
     json_text,
     match_from_row,
     new_match_row,
@@ -554,6 +555,8 @@ async def _write_players(db: asyncpg.Connection, match: Match) -> None:
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         seat_rows(match),
     )
+    if match.departed:
+        await db.execute("UPDATE matches SET departed = $1 WHERE id = $2", departed_text(match), match.id)
 
 
 async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:

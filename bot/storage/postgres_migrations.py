@@ -171,6 +171,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN last_message_id bigint NOT NULL DEFAULT 0;
     """,
+    # 10: the players who left a running game and whose seats someone else took over, as JSON text.
+    """
+    ALTER TABLE matches ADD COLUMN departed text NOT NULL DEFAULT '[]';
+    """,
 )
 
 VERSION_TABLE = """

@@ -66,6 +66,7 @@ from bot.storage.common import (
     clock_text,
     deadline_from_row,
     deadline_writes,
+    departed_text,
     for_match,
     instant_text,
     json_text,
@@ -679,6 +680,8 @@ def _write_players(db: sqlite3.Connection, match: Match) -> None:
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         seat_rows(match),
     )
+    if match.departed:
+        db.execute("UPDATE matches SET departed = ? WHERE id = ?", (departed_text(match), match.id))
 
 
 def _deadline_row(deadline: Deadline) -> tuple[str, str]:
