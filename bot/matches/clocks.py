@@ -67,7 +67,7 @@ class SlowPlay:
             outcome={"forfeited_by": leaver.seat}, placings={winner.user_id: 1, leaver.user_id: 2},
             winners=(winner.user_id,), left=(leaver.user_id,),
         )  # fmt: skip
-        return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
+        return Change(ended, match.version, deadlines=self._ended_deadlines(ended), result=result, seats_changed=True)
 
     async def _turn_due(self, deadline: Deadline) -> DeadlineFired | None:
         """The turn's deadline fell due: remind the seats it waits for at each reminder (one in their away hours

@@ -171,6 +171,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN last_message_id bigint NOT NULL DEFAULT 0;
     """,
+    # 10: reserved for the migration of taking a seat over, written on another branch at the same time.
+    """
+    SELECT 1;
+    """,
+    # 11: the channel in which the bot opened a table's thread, and the finished table a table was opened from by
+    # Play again.
+    """
+    ALTER TABLE matches ADD COLUMN parent_channel_id bigint;
+    ALTER TABLE matches ADD COLUMN follows_match_id bigint REFERENCES matches (id);
+    CREATE INDEX matches_live_parent ON matches (parent_channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX matches_follows ON matches (follows_match_id, id);
+    """,
 )
 
 VERSION_TABLE = """
