@@ -16,8 +16,17 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, Controls, HandButton, LobbyButton, OptionSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    PlayAgainButton,
+)
 from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
+from bot.discord_ui.my_games import board_link
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.settings_cache import SettingsCache
@@ -66,7 +75,7 @@ class BoardMessages:
         picture attached when it has one (`editing`: for an edit, which replaces the attachment)."""
         match = snapshot.match
         if match.status is MatchStatus.LOBBY or snapshot.public_view is None:
-            return fit_message({"embed": self._lobby_embed(match), "view": self._lobby_view(match)})
+            return fit_message({"embed": self._lobby_embed(snapshot), "view": self._lobby_view(match)})
         renderer = self.renderer(match)
         rules = self.games[match.game].rules
         embed = renderer.board(match, snapshot.public_view)
@@ -89,6 +98,8 @@ class BoardMessages:
             embed.add_field(name="Game over", value=forfeit_text(match), inline=False)
         if match.status is MatchStatus.FINISHED:
             embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
+            if snapshot.linked is not None:
+                embed.add_field(name="Played again", value=table_link(snapshot.linked), inline=False)
         components = Controls()
         if match.status is MatchStatus.PLAYING:
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
@@ -98,6 +109,8 @@ class BoardMessages:
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
+        elif match.status is MatchStatus.FINISHED:
+            components.add_item(PlayAgainButton(match.id))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)
         if picture is not None:
@@ -135,7 +148,8 @@ class BoardMessages:
         settings = self.settings.known(player.user_id)
         return clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
 
-    def _lobby_embed(self, match: Match) -> discord.Embed:
+    def _lobby_embed(self, snapshot: Snapshot) -> discord.Embed:
+        match = snapshot.match
         rules = self.games[match.game].rules
         titles = {
             MatchStatus.LOBBY: f"{rules.title}: a table is open",
@@ -160,6 +174,8 @@ class BoardMessages:
                 f"Press **Join** to take a seat. The opener presses **Start** when "
                 f"{rules.min_players}-{rules.max_players} players are seated. `/rules` explains the game."
             )
+            if snapshot.linked is not None:
+                embed.add_field(name="Playing again", value=f"This table follows {table_link(snapshot.linked)}.")
         elif match.status is MatchStatus.EXPIRED:
             embed.description = "Nobody started this table for a day, so it closed. Open a new one with /play."
         else:
@@ -201,6 +217,11 @@ class BoardMessages:
         """The match is over and its board shows so: its "Latest" lines are needed no more."""
         self._recent.pop(match_id, None)
         self._recent_through.pop(match_id, None)
+
+
+def table_link(match: Match) -> str:
+    """A table named by its number (the one /record takes), linked to its board."""
+    return f"[table #{match.id}]({board_link(match)})"
 
 
 def forfeit_text(match: Match) -> str:
