@@ -330,7 +330,7 @@ class TableController:
             user = interaction.user
             waiting = follower is not None and follower.status is MatchStatus.LOBBY
             if old.player(user.id) is None:
-                await reply_privately(interaction, _not_a_player_text(old, follower if waiting else None))
+                await reply_privately(interaction, _not_a_player_text(old, follower))
             elif follower is not None and follower.status is MatchStatus.PLAYING:
                 await reply_privately(interaction, f"{table_link(follower)}, opened from this one, has started.")
             elif waiting and follower.player(user.id) is not None:
@@ -610,12 +610,15 @@ class TableController:
             self.display.release_board(match.id)
 
 
-def _not_a_player_text(finished: Match, lobby: Match | None) -> str:
-    """The answer to a Play again pressed by someone who did not play the finished game."""
+def _not_a_player_text(finished: Match, follower: Match | None) -> str:
+    """The answer to a Play again pressed by someone who did not play the finished game: where the table opened
+    from it is, if one is open or running."""
     refused = f"Only the players of table #{finished.id} can play it again."
-    if lobby is None:
-        return f"{refused} Once one of them does, you can join the new table from its board."
-    return f"{refused} You can join {table_link(lobby)}, opened from it: press **Join** on its board."
+    if follower is not None and follower.status is MatchStatus.LOBBY:
+        return f"{refused} You can join {table_link(follower)}, opened from it: press **Join** on its board."
+    if follower is not None and follower.status is MatchStatus.PLAYING:
+        return f"{refused} {table_link(follower)}, opened from it, has started."
+    return f"{refused} Once one of them does, you can join the new table from its board."
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

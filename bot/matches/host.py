@@ -563,11 +563,14 @@ class MatchHost(SlowPlay):
         return DeadlineFired(deadline.kind, self.snapshot(expired))
 
     async def _thread_done(self, deadline: Deadline) -> DeadlineFired | None:
-        """The table's thread may be archived: the Discord side does it (once, whichever process claims this)."""
+        """The table's thread may be archived: the Discord side does it (once, whichever process claims this),
+        unless someone opened another table in that thread meanwhile (with /play in it)."""
         if not await self.store.claim_deadline(deadline):
             return None
         match = await self.store.load_match(deadline.match_id)
-        return None if match is None else DeadlineFired(deadline.kind, self.snapshot(match))
+        if match is None or await self.store.live_match_in_channel(match.channel_id) is not None:
+            return None
+        return DeadlineFired(deadline.kind, self.snapshot(match))
 
     async def _turn_from_rows_of_old(self, deadline: Deadline) -> DeadlineFired | None:
         """A reminder or clock row stored by a version before the turn's one deadline: the match's deadlines are

@@ -135,6 +135,9 @@ async def test_play_again_of_a_table_in_the_channel_opens_the_next_one_there(ant
     await (await bob.click(new_board, "Start")).response()
     await anthology.settled()
     assert await pressed_play_again(anthology, alice, board) == f"{link_to(new)}, opened from this one, has started."
+    told = await pressed_play_again(anthology, cara, board)
+    refused = f"Only the players of table #{old.id} can play it again."
+    assert told == f"{refused} {link_to(new)}, opened from it, has started."
 
 
 async def test_play_again_keeps_the_computer_players(anthology):

@@ -95,3 +95,12 @@ async def test_a_second_host_on_the_same_database_fires_an_archive_once(host, da
     fired = [*await host.fire_due_deadlines(), *await other.fire_due_deadlines()]
     assert [each.kind for each in fired] == [DeadlineKind.THREAD_ARCHIVE]
     await other.store.close()
+
+
+async def test_a_thread_with_a_new_table_in_it_is_not_archived(host, clock):
+    match_id = await opened(host, 501)
+    await host.abandon(match_id, ALICE)
+    clock.advance(hours=12)
+    await opened(host, 501, parent=None)  # /play in that thread
+    clock.advance(hours=13)
+    assert await host.fire_due_deadlines() == []
