@@ -1,6 +1,7 @@
 """What a table's board message shows, for any state of its match: the lobby (who sits, the options, Join,
 Leave and Start), the game (the game's own board, its "Latest" lines, whose turn clock runs out when, the board's
-buttons and menus, the picture) and its end (the outcome and final standings).
+buttons and menus, the picture) and its end (the outcome and final standings, and Play again with the link to the
+table it opened; a lobby Play again opened links back).
 
 Built from a `Snapshot` the host returned; the "Latest" lines are what this process remembers of the last
 changes, read back from the action log for changes it did not see.

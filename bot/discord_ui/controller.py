@@ -204,7 +204,8 @@ class TableController:
             log.warning("could not announce table %s: %s", match.id, error)
 
     async def _open_failed(self, interaction: discord.Interaction, match: Match | None, error: Exception) -> None:
-        """Discord refused a step of /play: close the table it left without a board, and say so."""
+        """Discord refused a step of opening a table (/play, Play again): close the table it left without a board,
+        and say so."""
         log.warning("could not open a table in channel %s: %s", interaction.channel_id, error)
         if match is not None:
             await self.host.abandon(match.id, match.opener_id)
@@ -328,14 +329,14 @@ class TableController:
                 await reply_privately(interaction, NOT_OFFERED)
                 return
             user = interaction.user
-            waiting = follower is not None and follower.status is MatchStatus.LOBBY
+            lobby_open = follower is not None and follower.status is MatchStatus.LOBBY
             if old.player(user.id) is None:
                 await reply_privately(interaction, _not_a_player_text(old, follower))
             elif follower is not None and follower.status is MatchStatus.PLAYING:
                 await reply_privately(interaction, f"{table_link(follower)}, opened from this one, has started.")
-            elif waiting and follower.player(user.id) is not None:
+            elif lobby_open and follower.player(user.id) is not None:
                 await reply_privately(interaction, f"You are already at {table_link(follower)}, opened from this one.")
-            elif waiting:
+            elif lobby_open:
                 await self.host.join(follower.id, user.id, inert(user.display_name, NAME_LIMIT))
                 self.display.refresh_board(follower.id)
                 await reply_privately(interaction, f"You joined {table_link(follower)}, opened from this one.")
@@ -362,7 +363,11 @@ class TableController:
         await interaction.response.defer()
         client = self.display.client
         if old.parent_channel_id is not None:
-            parent = client.get_channel(old.parent_channel_id) or await client.fetch_channel(old.parent_channel_id)
+            try:
+                parent = client.get_channel(old.parent_channel_id) or await client.fetch_channel(old.parent_channel_id)
+            except discord.HTTPException as error:
+                await self._open_failed(interaction, None, error)
+                return
             match = await self._open_in_thread(interaction, parent, table)
         else:
             match = await self.host.open_table(channel_id=old.channel_id, **table)
