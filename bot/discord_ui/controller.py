@@ -593,6 +593,7 @@ class TableController:
         board_shown = False
         try:
             if interaction.message is not None and interaction.message.id == match.board_message_id:
+                snapshot = await self.host.with_link(snapshot)  # a lobby Play again opened links back
                 board_shown = await self._answer_with_board(interaction, snapshot)
             else:
                 await answer_to_a_change(interaction, reply_privately(interaction, "Done."))

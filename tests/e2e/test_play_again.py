@@ -100,6 +100,7 @@ async def test_play_again_after_a_restart_opens_a_linked_lobby_with_the_same_opt
     await (await cara.click(new_board, "Join")).response()
     seated = await anthology.bot.host.get(new.id)
     assert [player.user_id for player in seated.players] == [alice.id, bob.id, cara.id]
+    assert fields_of(new_board)["Playing again"] == f"This table follows {link_to(old)}."
     assert len(anthology.fake.threads(anthology.channel)) == 2
 
 
