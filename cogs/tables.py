@@ -103,7 +103,10 @@ class Tables(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.send_message(embeds=rules_embeds(self.bot.games[game]), ephemeral=True)
 
-    @app_commands.command(name="status", description="Show the table in this channel and who it is waiting for.")
+    @app_commands.command(
+        name="status",
+        description="Show the table here (or the tables in this channel's threads) and whom it waits for.",
+    )
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.tables.show_status(interaction)

@@ -1,6 +1,7 @@
 """What a table's board message shows, for any state of its match: the lobby (who sits, the options, Join,
 Leave and Start), the game (the game's own board, its "Latest" lines, whose turn clock runs out when, the board's
-buttons and menus, the picture) and its end (the outcome and final standings).
+buttons and menus, the picture) and its end (the outcome and final standings, and Play again with the link to the
+table it opened; a lobby Play again opened links back).
 
 Built from a `Snapshot` the host returned; the "Latest" lines are what this process remembers of the last
 changes, read back from the action log for changes it did not see.
@@ -23,9 +24,11 @@ from bot.discord_ui.components import (
     HandButton,
     LobbyButton,
     OptionSelect,
+    PlayAgainButton,
     TakeSeatButton,
 )
 from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
+from bot.discord_ui.my_games import board_link
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.settings_cache import SettingsCache
@@ -75,7 +78,7 @@ class BoardMessages:
         picture attached when it has one (`editing`: for an edit, which replaces the attachment)."""
         match = snapshot.match
         if match.status is MatchStatus.LOBBY or snapshot.public_view is None:
-            return fit_message({"embed": self._lobby_embed(match), "view": self._lobby_view(match)})
+            return fit_message({"embed": self._lobby_embed(snapshot), "view": self._lobby_view(match)})
         renderer = self.renderer(match)
         rules = self.games[match.game].rules
         embed = renderer.board(match, snapshot.public_view)
@@ -93,6 +96,8 @@ class BoardMessages:
         if match.status is MatchStatus.FINISHED:
             embed.add_field(name="Game over", value=result_text(snapshot, renderer), inline=False)
             embed.add_field(name="Final standings", value=final_standings(snapshot, renderer), inline=False)
+            if snapshot.linked is not None:
+                embed.add_field(name="Played again", value=table_link(snapshot.linked), inline=False)
         elif match.status is MatchStatus.ABANDONED:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         components = Controls()
@@ -106,6 +111,8 @@ class BoardMessages:
                 components.add_item(HandButton(match.id, renderer.panel_label))
             if free_seats(match):
                 components.add_item(TakeSeatButton(match.id))
+        elif match.status is MatchStatus.FINISHED:
+            components.add_item(PlayAgainButton(match.id))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)
         if picture is not None:
@@ -146,7 +153,8 @@ class BoardMessages:
         settings = self.settings.known(player.user_id)
         return clock_runs_out(settings, match.updated_at, timedelta(seconds=match.clock_seconds))
 
-    def _lobby_embed(self, match: Match) -> discord.Embed:
+    def _lobby_embed(self, snapshot: Snapshot) -> discord.Embed:
+        match = snapshot.match
         rules = self.games[match.game].rules
         titles = {
             MatchStatus.LOBBY: f"{rules.title}: a table is open",
@@ -171,6 +179,8 @@ class BoardMessages:
                 f"Press **Join** to take a seat. The opener presses **Start** when "
                 f"{rules.min_players}-{rules.max_players} players are seated. `/rules` explains the game."
             )
+            if snapshot.linked is not None:
+                embed.add_field(name="Playing again", value=f"This table follows {table_link(snapshot.linked)}.")
         elif match.status is MatchStatus.EXPIRED:
             embed.description = "Nobody started this table for a day, so it closed. Open a new one with /play."
         else:
@@ -212,3 +222,8 @@ class BoardMessages:
         """The match is over and its board shows so: its "Latest" lines are needed no more."""
         self._recent.pop(match_id, None)
         self._recent_through.pop(match_id, None)
+
+
+def table_link(match: Match) -> str:
+    """A table named by its number (the one /record takes), linked to its board."""
+    return f"[table #{match.id}]({board_link(match)})"

@@ -108,6 +108,19 @@ class SeatSelect(discord.ui.Select):
         await interaction.client.tables.seat_picked(interaction, int(found["match_id"]), picked)
 
 
+class PlayAgainButton(discord.ui.Button):
+    """On a finished board: open a new table with the same game and options, or sit at the one opened already."""
+
+    template = re.compile(r"anth:again:(?P<match_id>\d+)")
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(label="Play again", style=discord.ButtonStyle.success, custom_id=f"anth:again:{match_id}")
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.tables.play_again(interaction, int(found["match_id"]))
+
+
 class HandButton(discord.ui.Button):
     """The private-panel button on a board ("My hand", "My role"): answers with the clicker's panel, ephemerally.
 
@@ -292,6 +305,7 @@ ROUTES = {
     "leavegame": LeaveGameButton,
     "seat": TakeSeatButton,
     "seatpick": SeatSelect,
+    "again": PlayAgainButton,
     "hand": HandButton,
     "act": ActionButton,
     "pick": ActionSelect,

@@ -12,18 +12,22 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Mapping
 from datetime import timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.board_messages import table_link
 from bot.discord_ui.components import CUSTOM_ID_PREFIX, Controls, EntryBox, LeaveGameButton, SeatSelect, route_click
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import answer_failure, reply_privately
+from bot.discord_ui.limits import CONTENT, THREAD_NAME, fit_lines, fit_text
+from bot.discord_ui.my_games import board_link
 from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, parse_options
 from bot.discord_ui.standings import forfeit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Player, Refusal, RefusalReason, Snapshot
+from bot.matches.host import MatchLocks
 from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -31,6 +35,8 @@ log = logging.getLogger(__name__)
 Answer = TypeVar("Answer")
 ARCHIVE_AFTER_A_WEEK = 10080
 HANDLED_MESSAGES_KEPT = 2000
+THREAD_TABLES_LISTED = 10
+"""Tables in a channel's threads that /status there lists, a line each."""
 OPEN_FAILED = (
     "Discord would not let me set up the table here (a permission, or a hiccup on its side), so nothing was opened."
     " Try again, or use `/play` in another channel."
@@ -55,6 +61,9 @@ class TableController:
         self.display = display
         self.games = games
         self._handled_messages: deque[int] = deque(maxlen=HANDLED_MESSAGES_KEPT)
+        self._playing_again = MatchLocks()
+        """Held per finished table while a Play again on it is answered: two players pressing it at once sit at
+        one new table."""
 
     # -- slash commands ------------------------------------------------------------------------------------
 
@@ -140,27 +149,44 @@ class TableController:
             return
 
         await interaction.response.defer(thinking=True)
+        match = await self._open_in_thread(interaction, channel, table)
+        if match is None:
+            return
+        await interaction.followup.send(
+            f"{interaction.user.mention} opened a table for **{rules.title}** in <#{match.channel_id}>: join it there!"
+        )
+        await self._announce_open(match, server)
+
+    async def _open_in_thread(
+        self, interaction: discord.Interaction, parent: discord.TextChannel, table: dict[str, Any]
+    ) -> Match | None:
+        """Open the table in a new thread of `parent`, named for its game and number ("Anarchy #12"), and post its
+        board there; None when Discord refused a step (the user was told, and no table is left open)."""
+        title = self.games[table["game"]].rules.title
         try:
-            new_thread = await channel.create_thread(
-                name=f"{rules.title} table",
+            thread = await parent.create_thread(
+                name=f"{title} table",
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=ARCHIVE_AFTER_A_WEEK,
             )
         except discord.HTTPException as error:
             await self._open_failed(interaction, None, error)
-            return
-        match = await self.host.open_table(channel_id=new_thread.id, **table)
+            return None
+        match = await self.host.open_table(channel_id=thread.id, parent_channel_id=parent.id, **table)
         try:
-            board = await new_thread.send(**self.display.board_message(self.host.snapshot(match)))
+            # The number is the table's id, known only once the thread it sits in exists.
+            await thread.edit(name=fit_text(f"{title} #{match.id}", THREAD_NAME))
+        except discord.HTTPException as error:
+            log.warning("could not name the thread of table %s: %s", match.id, error)
+        snapshot = await self.host.with_link(self.host.snapshot(match))
+        try:
+            board = await thread.send(**self.display.board_message(snapshot))
         except discord.HTTPException as error:
             await self._open_failed(interaction, match, error)
-            return
+            return None
         await self.host.attach_board(match.id, board.id)
         self.display.board_posted(match.channel_id)
-        await interaction.followup.send(
-            f"{interaction.user.mention} opened a table for **{rules.title}** in {new_thread.mention}: join it there!"
-        )
-        await self._announce_open(match, server)
+        return match.with_changes(board_message_id=board.id)
 
     async def _announce_open(self, match: Match, server: ServerSettings) -> None:
         """Tell the server's players' role that a table looks for players (/server-settings), where its board is."""
@@ -179,22 +205,52 @@ class TableController:
             log.warning("could not announce table %s: %s", match.id, error)
 
     async def _open_failed(self, interaction: discord.Interaction, match: Match | None, error: Exception) -> None:
-        """Discord refused a step of /play: close the table it left without a board, and say so."""
+        """Discord refused a step of opening a table (/play, Play again): close the table it left without a board,
+        and say so."""
         log.warning("could not open a table in channel %s: %s", interaction.channel_id, error)
         if match is not None:
             await self.host.abandon(match.id, match.opener_id)
         await reply_privately(interaction, OPEN_FAILED)
 
     async def show_status(self, interaction: discord.Interaction) -> None:
-        snapshot = await self.host.table_in_channel(interaction.channel_id)
-        match = snapshot.match
-        lines = [f"Board: {self._board_link(match)}"]
-        if snapshot.actors:
-            waiting = ", ".join(mention(match.at_seat(seat)) for seat in sorted(snapshot.actors))
-            lines.append(f"Waiting for: {waiting}")
-        await interaction.response.send_message(
-            "\n".join(lines), ephemeral=True, **self.display.board_message(snapshot)
-        )
+        """The table in this channel or thread, with its board, and in a channel the tables in its threads."""
+        in_threads = []
+        if not isinstance(interaction.channel, discord.Thread):
+            in_threads = await self.host.tables_in_threads_of(interaction.channel_id, THREAD_TABLES_LISTED + 1)
+        try:
+            snapshot = await self.host.table_in_channel(interaction.channel_id)
+        except Refusal:
+            if not in_threads:
+                raise
+            snapshot = None
+        lines, message = [], {}
+        if snapshot is not None:
+            match = snapshot.match
+            lines.append(f"Board: {board_link(match)}")
+            if snapshot.actors:
+                waiting = ", ".join(mention(match.at_seat(seat)) for seat in sorted(snapshot.actors))
+                lines.append(f"Waiting for: {waiting}")
+            message = self.display.board_message(snapshot)
+        if in_threads:
+            lines.extend(["", "**Tables in this channel's threads**", *self._thread_table_lines(in_threads)])
+        await interaction.response.send_message(fit_lines(lines, CONTENT).strip(), ephemeral=True, **message)
+
+    def _thread_table_lines(self, tables: list[Snapshot]) -> list[str]:
+        """The live tables in a channel's threads, a line each: the game, its number and board, and whom it waits
+        for (or, in a lobby, its seats)."""
+        lines = []
+        for snapshot in tables[:THREAD_TABLES_LISTED]:
+            match = snapshot.match
+            rules = self.games[match.game].rules
+            if match.status is MatchStatus.LOBBY:
+                seated = len(self.host.everyone_at(match))
+                state = f"open, {seated} of {rules.max_players} seats: press **Join** on its board"
+            else:
+                state = "waiting for " + ", ".join(mention(match.at_seat(seat)) for seat in sorted(snapshot.actors))
+            lines.append(f"{rules.title} [#{match.id}]({board_link(match)}) in <#{match.channel_id}>: {state}")
+        if len(tables) > THREAD_TABLES_LISTED:
+            lines.append(f"…and more; these are the {THREAD_TABLES_LISTED} oldest.")
+        return lines
 
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.host.table_in_channel(interaction.channel_id)
@@ -305,6 +361,95 @@ class TableController:
         finally:
             if snapshot.match.status is MatchStatus.PLAYING:
                 self.display.deal_out(snapshot)
+
+    async def play_again(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Play again on a finished board: a player of that game opens a new table with its game and options, or
+        sits at the one a player opened from it already; anyone else is pointed to that one to Join it."""
+        async with self._playing_again.hold(match_id):
+            finished = await self.host.load(match_id)
+            old, follower = finished.match, finished.linked
+            if old.status is not MatchStatus.FINISHED:
+                await reply_privately(interaction, NOT_OFFERED)
+                return
+            user = interaction.user
+            lobby_open = follower is not None and follower.status is MatchStatus.LOBBY
+            if old.player(user.id) is None:
+                await reply_privately(interaction, _not_a_player_text(old, follower))
+            elif follower is not None and follower.status is MatchStatus.PLAYING:
+                await reply_privately(interaction, f"{table_link(follower)}, opened from this one, has started.")
+            elif lobby_open and follower.player(user.id) is not None:
+                await reply_privately(interaction, f"You are already at {table_link(follower)}, opened from this one.")
+            elif lobby_open:
+                await self.host.join(follower.id, user.id, inert(user.display_name, NAME_LIMIT))
+                self.display.refresh_board(follower.id)
+                await reply_privately(interaction, f"You joined {table_link(follower)}, opened from this one.")
+            else:
+                await self._open_again(interaction, finished)
+
+    async def _open_again(self, interaction: discord.Interaction, finished: Snapshot) -> None:
+        """Open the table that plays `finished` again, with the clicker as its opener: in a new thread of the
+        channel the bot opened the old one's thread in, else where the old one was (free, now it is over). The
+        old board then links to it, and it to the old board."""
+        old = finished.match
+        user = interaction.user
+        table = {
+            "guild_id": old.guild_id,
+            "game": old.game,
+            "opener_id": user.id,
+            "opener_name": inert(user.display_name, NAME_LIMIT),
+            "options": old.options,
+            "reminder_after": timedelta(seconds=old.reminder_after_seconds),
+            "clock": timedelta(seconds=old.clock_seconds) if old.clock_seconds else None,
+            "leaver_forfeits": old.leaver_forfeits,
+            "follows_match_id": old.id,
+        }
+        await interaction.response.defer()
+        client = self.display.client
+        if old.parent_channel_id is not None:
+            try:
+                parent = client.get_channel(old.parent_channel_id) or await client.fetch_channel(old.parent_channel_id)
+            except discord.HTTPException as error:
+                await self._open_failed(interaction, None, error)
+                return
+            match = await self._open_in_thread(interaction, parent, table)
+        else:
+            match = await self.host.open_table(channel_id=old.channel_id, **table)
+            snapshot = await self.host.with_link(self.host.snapshot(match))
+            try:
+                channel = client.get_partial_messageable(old.channel_id)
+                board = await channel.send(**self.display.board_message(snapshot))
+            except discord.HTTPException as error:
+                await self._open_failed(interaction, match, error)
+                return
+            await self.host.attach_board(match.id, board.id)
+            self.display.board_posted(match.channel_id)
+            match = match.with_changes(board_message_id=board.id)
+        if match is None:
+            return
+        await self._show_link_on_board(interaction, finished.with_link(match))
+        await reply_privately(interaction, f"You opened {table_link(match)} to play again: the others can join it.")
+        if old.parent_channel_id is not None:
+            title = self.games[old.game].rules.title
+            where = f"<#{match.channel_id}>"
+            text = f"{user.mention} opened {table_link(match)} to play **{title}** again: join it in {where}!"
+            try:
+                await client.get_partial_messageable(old.parent_channel_id).send(text)
+            except discord.HTTPException as error:
+                log.warning("could not tell channel %s of table %s: %s", old.parent_channel_id, match.id, error)
+        await self._announce_open(match, await self.host.server_settings(old.guild_id))
+
+    async def _show_link_on_board(self, interaction: discord.Interaction, finished: Snapshot) -> None:
+        """Show the finished board with its Play again link through the deferred answer to the click on it (or, if
+        an edit of it is on its way, by the next edit)."""
+        match = finished.match
+        shown = False
+        if interaction.message.id == match.board_message_id and self.display.claim_board(match.id):
+            try:
+                board = self.display.board_message(finished, editing=True)
+                shown = await answer_to_a_change(interaction, interaction.edit_original_response(**board)) is not None
+            finally:
+                self.display.release_board(match.id)
+        self.display.board_answered(match, shown=shown)
 
     async def option_chosen(self, interaction: discord.Interaction, match_id: int, setting: str) -> None:
         """The opener picked `key=value` in the lobby's options menu."""
@@ -491,6 +636,7 @@ class TableController:
         board_shown = False
         try:
             if interaction.message is not None and interaction.message.id == match.board_message_id:
+                snapshot = await self.host.with_link(snapshot)  # a lobby Play again opened links back
                 board_shown = await self._answer_with_board(interaction, snapshot)
             else:
                 await answer_to_a_change(interaction, reply_privately(interaction, "Done."))
@@ -512,12 +658,16 @@ class TableController:
         finally:
             self.display.release_board(match.id)
 
-    @staticmethod
-    def _board_link(match: Match) -> str:
-        if match.board_message_id is None:
-            return f"<#{match.channel_id}>"
-        guild = match.guild_id or "@me"
-        return f"https://discord.com/channels/{guild}/{match.channel_id}/{match.board_message_id}"
+
+def _not_a_player_text(finished: Match, follower: Match | None) -> str:
+    """The answer to a Play again pressed by someone who did not play the finished game: where the table opened
+    from it is, if one is open or running."""
+    refused = f"Only the players of table #{finished.id} can play it again."
+    if follower is not None and follower.status is MatchStatus.LOBBY:
+        return f"{refused} You can join {table_link(follower)}, opened from it: press **Join** on its board."
+    if follower is not None and follower.status is MatchStatus.PLAYING:
+        return f"{refused} {table_link(follower)}, opened from it, has started."
+    return f"{refused} Once one of them does, you can join the new table from its board."
 
 
 def _seat_label(player: Player) -> str:

@@ -18,6 +18,7 @@ Everything here draws from a `Snapshot` the host returned, so a change is decode
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -36,6 +37,8 @@ from bot.discord_ui.settings_cache import SettingsCache
 from bot.engine import Event
 from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, Player, Snapshot
 from bot.players import PlayerSettings
+
+log = logging.getLogger(__name__)
 
 
 class TableDisplay:
@@ -181,8 +184,19 @@ class TableDisplay:
                     await self.post(match, line)
         elif fired.kind is DeadlineKind.LOBBY_EXPIRY:
             self.refresh_board(match.id)
+        elif fired.kind is DeadlineKind.THREAD_ARCHIVE:
+            await self._archive_thread(match)
         else:
             await self.notices.remind(fired)
+
+    async def _archive_thread(self, match: Match) -> None:
+        """Archive the thread the bot opened for a table that ended a day ago (it stays readable, and opens again
+        when someone writes in it); logged when Discord refuses, or the thread is gone."""
+        try:
+            thread = self.client.get_channel(match.channel_id) or await self.client.fetch_channel(match.channel_id)
+            await thread.edit(archived=True)
+        except discord.HTTPException as error:
+            log.warning("could not archive the thread of table %s: %s", match.id, error)
 
     # -- stopping ------------------------------------------------------------------------------------------
 

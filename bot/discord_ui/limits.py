@@ -23,6 +23,8 @@ EMBED_FOOTER = 2048
 EMBED_TOTAL = 6000
 """All of one embed's title, description, field names and values and footer together."""
 BUTTON_LABEL = 80
+THREAD_NAME = 100
+"""Discord's limit on a channel's (and a thread's) name."""
 SELECT_OPTIONS = 25
 OPTION_LABEL = 100
 ELLIPSIS = "…"

@@ -63,7 +63,7 @@ class SlowPlay:
             players=players, status=MatchStatus.FINISHED, version=match.version + 1, updated_at=now
         )
         result = result_of(ended, standing(ended, None), FORFEIT, {"forfeited_by": leaver.seat})
-        return Change(ended, match.version, deadlines=[], result=result, seats_changed=True)
+        return Change(ended, match.version, deadlines=self._ended_deadlines(ended), result=result, seats_changed=True)
 
     async def _turn_due(self, deadline: Deadline) -> DeadlineFired | None:
         """The turn's deadline fell due: remind the seats it waits for at each reminder (one in their away hours

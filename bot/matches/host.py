@@ -57,6 +57,8 @@ from bot.matches.standing import result_of, standing
 from bot.players import PlayerSettings, ServerSettings
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
+ARCHIVE_THREAD_AFTER = timedelta(hours=24)
+"""How long a table's thread stays open after its end (for a last word, and Play again), before it is archived."""
 LARGEST_ID = (1 << 63) - 1
 """The largest integer storage keeps: a match id past it can only be forged."""
 COMPUTER_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eon", "Fen", "Hex")
@@ -145,8 +147,23 @@ class MatchHost(SlowPlay, SeatTaking):
         return match
 
     async def load(self, match_id: int) -> Snapshot:
-        """The match and what to show of it (for a finished game, with its players' rating changes)."""
-        return await self._rated(self.snapshot(await self.get(match_id)))
+        """The match and what to show of it (for a finished game, with its players' rating changes, and for a
+        lobby or a finished game the table Play again links it to)."""
+        return await self.with_link(await self._rated(self.snapshot(await self.get(match_id))))
+
+    async def with_link(self, snapshot: Snapshot) -> Snapshot:
+        """The snapshot with the table Play again links it to: a lobby's the finished table it follows, a finished
+        game's the newest table opened from it (the others' snapshots are returned as they are)."""
+        match = snapshot.match
+        if match.status is MatchStatus.LOBBY and match.follows_match_id is not None:
+            return snapshot.with_link(await self.store.load_match(match.follows_match_id))
+        if match.status is MatchStatus.FINISHED:
+            return snapshot.with_link(await self.store.newest_follower(match.id))
+        return snapshot
+
+    async def tables_in_threads_of(self, channel_id: int, limit: int) -> list[Snapshot]:
+        """The live tables in threads the bot opened in this channel, oldest first, at most `limit`."""
+        return [self.snapshot(match) for match in await self.store.live_matches_in_threads_of(channel_id, limit)]
 
     async def table_in_channel(self, channel_id: int) -> Snapshot:
         """The live table in this channel or thread."""
@@ -169,8 +186,12 @@ class MatchHost(SlowPlay, SeatTaking):
         reminder_after: timedelta = DEFAULT_REMINDER_AFTER,
         clock: timedelta | None = DEFAULT_CLOCK,
         leaver_forfeits: bool = False,
+        parent_channel_id: int | None = None,
+        follows_match_id: int | None = None,
     ) -> Match:
-        """Open a table in a channel with the opener seated; refused if the channel already has one."""
+        """Open a table in a channel with the opener seated; refused if the channel already has one.
+        `parent_channel_id`: the channel in which the bot opened the table's thread; `follows_match_id`: the
+        finished table whose Play again opened this one."""
         rules = self.games.get(game)
         if rules is None:
             raise Refusal(RefusalReason.BAD_OPTION, unknown_game=game)
@@ -195,6 +216,8 @@ class MatchHost(SlowPlay, SeatTaking):
             reminder_after_seconds=int(reminder_after.total_seconds()),
             clock_seconds=int(clock.total_seconds()) if clock else 0,
             leaver_forfeits=leaver_forfeits,
+            parent_channel_id=parent_channel_id,
+            follows_match_id=follows_match_id,
         )
         (expiry,) = self._lobby_expiry(match)
         try:
@@ -488,7 +511,7 @@ class MatchHost(SlowPlay, SeatTaking):
             updated,
             match.version,
             log_entry=log_entry,
-            deadlines=[] if outcome else self._deadlines_for(updated, new_state),
+            deadlines=self._ended_deadlines(updated) if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome else None,
             seats_changed=players != match.players,
             claims=claims,
@@ -530,14 +553,27 @@ class MatchHost(SlowPlay, SeatTaking):
             return await self._stand_in(deadline, deadline.data["seat"])
         if deadline.kind in (DeadlineKind.TURN_REMINDER, DeadlineKind.TURN_CLOCK):
             return await self._turn_from_rows_of_old(deadline)
+        if deadline.kind is DeadlineKind.THREAD_ARCHIVE:
+            return await self._thread_done(deadline)
         match = await self.store.load_match(deadline.match_id)
         if match is None or match.status is not MatchStatus.LOBBY:
             await self.store.claim_deadline(deadline)
             return None
         expired = match.with_changes(status=MatchStatus.EXPIRED, version=match.version + 1, updated_at=self.clock.now())
-        if not await self.store.save_match(expired, expected_version=match.version, deadlines=[]):
+        deadlines = self._ended_deadlines(expired)
+        if not await self.store.save_match(expired, expected_version=match.version, deadlines=deadlines):
             return None
         return DeadlineFired(deadline.kind, self.snapshot(expired))
+
+    async def _thread_done(self, deadline: Deadline) -> DeadlineFired | None:
+        """The table's thread may be archived: the Discord side does it (once, whichever process claims this),
+        unless someone opened another table in that thread meanwhile (with /play in it)."""
+        if not await self.store.claim_deadline(deadline):
+            return None
+        match = await self.store.load_match(deadline.match_id)
+        if match is None or await self.store.live_match_in_channel(match.channel_id) is not None:
+            return None
+        return DeadlineFired(deadline.kind, self.snapshot(match))
 
     async def _turn_from_rows_of_old(self, deadline: Deadline) -> DeadlineFired | None:
         """A reminder or clock row stored by a version before the turn's one deadline: the match's deadlines are
@@ -703,7 +739,7 @@ class MatchHost(SlowPlay, SeatTaking):
 
     async def _close(self, match: Match, status: MatchStatus) -> Match:
         closed = match.with_changes(status=status, version=match.version + 1, updated_at=self.clock.now())
-        await self._commit(match, closed, deadlines=[])
+        await self._commit(match, closed, deadlines=self._ended_deadlines(closed))
         return closed
 
     async def _commit(self, before: Match, after: Match, **writes: Any) -> None:
@@ -718,6 +754,13 @@ class MatchHost(SlowPlay, SeatTaking):
             raise Refusal(RefusalReason.CHANGED_MEANWHILE)
         if saved.earliest_new_due is not None:
             self.on_deadlines_changed(saved.earliest_new_due)
+
+    @staticmethod
+    def _ended_deadlines(match: Match) -> list[Deadline]:
+        """The deadlines of a table that has just ended: its thread's archiving, if the bot opened the thread."""
+        if match.parent_channel_id is None:
+            return []
+        return [Deadline(match.id, DeadlineKind.THREAD_ARCHIVE, match.updated_at + ARCHIVE_THREAD_AFTER)]
 
     def _lobby_expiry(self, match: Match) -> list[Deadline]:
         return [Deadline(match.id, DeadlineKind.LOBBY_EXPIRY, match.updated_at + self.lobby_expires_after)]

@@ -40,6 +40,9 @@ class DeadlineKind(StrEnum):
     them. (Versions before the turn's one deadline stored a row of this kind per seat.)"""
     STAND_IN = "stand_in"
     """A seat the computer plays (after three stand-ins in a row): its move, made by the computer."""
+    THREAD_ARCHIVE = "thread_archive"
+    """A day after a table in a thread the bot opened for it ended (finished, abandoned or expired): the thread is
+    archived, so the channel's list of threads shows the tables still running."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,12 @@ class Match:
     last_message_id: int = 0
     """The id of the newest chat message in the table's channel that the host read (applied, if it was a move), or
     an id of the moment the game began: a start reads the channel's messages after it (0: none noted)."""
+    parent_channel_id: int | None = None
+    """The channel in which the bot opened the thread this table is in (None: the table is in a channel, or in a
+    thread someone else opened): /status there lists it, Play again opens the next table's thread there, and the
+    thread is archived a day after the table ends."""
+    follows_match_id: int | None = None
+    """The finished table whose Play again opened this one (None: opened with /play)."""
 
     departed: tuple[Player, ...] = ()
     """The players who left the running game and whose seats someone else then took over (ruling S2), each with

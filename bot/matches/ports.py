@@ -185,6 +185,15 @@ class MatchStore(Protocol):
         """The live tables the user sits at (and has not left), oldest first."""
         ...
 
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+        """The live tables in threads the bot opened in this channel (`Match.parent_channel_id`), oldest first, at
+        most `limit`."""
+        ...
+
+    async def newest_follower(self, match_id: int) -> Match | None:
+        """The newest table that Play again opened from this finished one, if any."""
+        ...
+
     async def player_settings(self, user_id: int) -> PlayerSettings:
         """What the player set with /settings, or the defaults."""
         ...

@@ -36,6 +36,9 @@ class Snapshot:
     _state: Any = field(default=None, repr=False, compare=False)
     ratings: Mapping[int, RatingChange] = field(default_factory=dict)
     """For a finished game: each rated player's rating change, by user id (empty: it rated nobody)."""
+    linked: Match | None = None
+    """The table linked by Play again, where the board shows the link: for a lobby, the finished table it follows;
+    for a finished game, the newest table opened from it (see `MatchHost.with_link`)."""
 
     @classmethod
     def of(cls, match: Match, rules: GameRules, state: Any = None) -> Snapshot:
@@ -71,6 +74,10 @@ class Snapshot:
     def with_ratings(self, ratings: Mapping[int, RatingChange]) -> Snapshot:
         """This snapshot with the players' rating changes."""
         return replace(self, ratings=ratings)
+
+    def with_link(self, linked: Match | None) -> Snapshot:
+        """This snapshot with the table Play again links it to."""
+        return replace(self, linked=linked)
 
     def seat_view(self, seat: Seat) -> Any:
         """What this seat may see: the public view and its own secrets."""

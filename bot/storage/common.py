@@ -94,7 +94,7 @@ def as_is(moment: datetime) -> datetime:
 def new_match_row(match: Match, instant: Instant) -> tuple[Any, ...]:
     """A new match's row in `matches`, in this order: game, guild_id, channel_id, opener_id, status, options,
     seed, version, state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,
-    updated_at (the id is the database's to give)."""
+    updated_at, parent_channel_id, follows_match_id (the id is the database's to give)."""
     return (
         match.game,
         match.guild_id,
@@ -111,6 +111,8 @@ def new_match_row(match: Match, instant: Instant) -> tuple[Any, ...]:
         int(match.leaver_forfeits),
         instant(match.created_at),
         instant(match.updated_at),
+        match.parent_channel_id,
+        match.follows_match_id,
     )
 
 
@@ -264,6 +266,8 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
             Player(user_id, name, seat, computer_plays=True, left=True)
             for seat, user_id, name in orjson.loads(row["departed"])
         ),
+        parent_channel_id=row["parent_channel_id"],
+        follows_match_id=row["follows_match_id"],
     )
 
 

@@ -178,6 +178,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN departed TEXT NOT NULL DEFAULT '[]';
     """,
+    # 11: Play again and the tables in a channel's threads: the channel in which the bot opened a table's thread
+    # (/status there lists the table, and Play again opens the next one there), and the finished table a table
+    # was opened from by Play again.
+    """
+    ALTER TABLE matches ADD COLUMN parent_channel_id INTEGER;
+    ALTER TABLE matches ADD COLUMN follows_match_id INTEGER REFERENCES matches (id);
+    CREATE INDEX matches_live_parent ON matches (parent_channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX matches_follows ON matches (follows_match_id, id);
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

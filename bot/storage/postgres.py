@@ -199,7 +199,8 @@ class PostgresStore(SharedMethods):
                 match_id = await db.fetchval(
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
                     " state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,"
-                    " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                    " updated_at, parent_channel_id, follows_match_id)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
                     " RETURNING id",
                     *new_match_row(match, as_is),
                 )
@@ -251,6 +252,19 @@ class PostgresStore(SharedMethods):
             )
         )
         return [_match(row) for row in rows]
+
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+        rows = await self._read(
+            lambda db: db.fetch(
+                f"{MATCH_WITH_SEATS} WHERE parent_channel_id = $1 AND {LIVE} ORDER BY id LIMIT $2", channel_id, limit
+            )
+        )
+        return [_match(row) for row in rows]
+
+    async def newest_follower(self, match_id: int) -> Match | None:
+        return await self._read(
+            lambda db: _load(db, "id = (SELECT max(id) FROM matches WHERE follows_match_id = $1)", match_id)
+        )
 
     async def finished_tables(self, guild_id: int, limit: int) -> list[FinishedTable]:
         """The server's most recently finished games, newest first, with their winners."""

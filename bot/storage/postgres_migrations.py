@@ -175,6 +175,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN departed text NOT NULL DEFAULT '[]';
     """,
+    # 11: the channel in which the bot opened a table's thread, and the finished table a table was opened from by
+    # Play again.
+    """
+    ALTER TABLE matches ADD COLUMN parent_channel_id bigint;
+    ALTER TABLE matches ADD COLUMN follows_match_id bigint REFERENCES matches (id);
+    CREATE INDEX matches_live_parent ON matches (parent_channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX matches_follows ON matches (follows_match_id, id);
+    """,
 )
 
 VERSION_TABLE = """

@@ -313,7 +313,8 @@ class SqliteStore(SharedMethods):
                 cursor = db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, opener_id, status, options, seed, version,"
                     " state, board_message_id, reminder_after_seconds, clock_seconds, leaver_forfeits, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " updated_at, parent_channel_id, follows_match_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     new_match_row(match, instant_text),
                 )
             except sqlite3.IntegrityError:
@@ -426,6 +427,22 @@ class SqliteStore(SharedMethods):
             return [_load(db, "id = ?", row[0]) for row in ids]
 
         return await self._read(read)
+
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+        def read(db: sqlite3.Connection) -> list[Match]:
+            ids = db.execute(
+                "SELECT id FROM matches WHERE parent_channel_id = ? AND status IN ('lobby', 'playing') ORDER BY id"
+                " LIMIT ?",
+                (channel_id, limit),
+            ).fetchall()
+            return [_load(db, "id = ?", row[0]) for row in ids]
+
+        return await self._read(read)
+
+    async def newest_follower(self, match_id: int) -> Match | None:
+        return await self._read(
+            lambda db: _load(db, "id = (SELECT max(id) FROM matches WHERE follows_match_id = ?)", match_id)
+        )
 
     async def live_matches(self) -> AsyncIterator[Match]:
         """Every live match with its players, a batch per trip, so however many there are only one batch is held."""
