@@ -1,18 +1,19 @@
 """Out-of-date clicks through Discord: a click is refused only when what its panel or board showed its player has
 changed. Players who choose at the same time (Anachronism's forces, Anomia's votes) each pick from the panel or
 board they have, whoever picked meanwhile; someone else's /leave does not put the player to move's board out of
-date; and a click that is out of date changes nothing and is answered with the fresh panel, right where it was
-clicked."""
+date; and a click that is out of date changes nothing and is answered with the fresh panel right where it was
+clicked, or on the shared board with the board as it is and a word to the clicker."""
 
 from __future__ import annotations
 
 import asyncio
 
+from anthology_driver import offers_pin
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log
 from test_anachronism import CUSTOM, KEEP, MY_FORCE, started_arena
-from test_anokera import ONE_CARD, started_city
-from test_anomia import started_anomia
+from test_anokera import ONE_CARD, City, started_city
+from test_anomia import BOARD_EDIT, started_anomia
 
 from bot.games.anomia.state import VOTING
 
@@ -129,3 +130,38 @@ async def test_a_pick_on_the_board_is_taken_right_after_someone_else_leaves(anth
     await anthology.settled()
     assert (await city.state()).turn != state.turn
     assert (await anthology.match_here()).player(leaver.id).left
+
+
+async def test_a_pick_on_a_board_that_fell_behind_is_answered_with_the_board_as_it_is(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    board = await anthology.open_table(alice, game="anokera", clock="10m")
+    for player in (bob, cara):
+        await (await player.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    city = City(anthology, board, (await anthology.match_here()).id)
+    people = {0: alice, 1: bob, 2: cara}
+    await anthology.run_timers(600)  # a first clock runs out: the computer's move is shown on the board at once
+    await anthology.settled()
+    before = await city.state()
+    menu = board.selects()[0]["placeholder"]
+    old_pick = board.select_options(menu)[0]
+
+    # Another clock runs out and a computer moves; Discord is slow to take the board's edit, so while it is on its
+    # way the board offers what it did before.
+    anthology.fake.inject("PATCH", BOARD_EDIT.split(" ", 1)[1], status=0, delay=1.0)
+    mark = anthology.fake.mark()
+    clock_runs_out = asyncio.create_task(anthology.run_timers(600))
+    await anthology.fake.wait_for(lambda: anthology.fake.calls_since(mark)[BOARD_EDIT], 5, "the board's edit")
+    moved = await anthology.match_here()
+    assert await city.state() != before and board.select_options(menu)[0] == old_pick
+    following = people[(await city.state()).turn]
+
+    click = await following.select(board, old_pick, menu=menu)
+    await click.response()
+    told = await click.followup()
+    assert told.ephemeral and told.content == "That board was out of date: here it is as the game stands now."
+    await clock_runs_out
+    await anthology.settled()
+    assert (await anthology.match_here()).version == moved.version, "the pick changed nothing"
+    assert offers_pin(board, moved.id, anthology.bot.host.snapshot(moved).pin(None)), "the board as it is now"
