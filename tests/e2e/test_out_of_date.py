@@ -165,3 +165,25 @@ async def test_a_pick_on_a_board_that_fell_behind_is_answered_with_the_board_as_
     await anthology.settled()
     assert (await anthology.match_here()).version == moved.version, "the pick changed nothing"
     assert offers_pin(board, moved.id, anthology.bot.host.snapshot(moved).pin(None)), "the board as it is now"
+
+
+async def test_the_loser_challenges_from_the_board_they_had_while_the_table_chats(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    table = await started_anomia(anthology, alice, bob, cara, options="judging=trust")
+    view = await table.flip_until_faceoff()
+    first, second = view.faceoff.seats
+    (spectator_seat,) = {0, 1, 2} - {first, second}
+    await table.answer(first, "nonsense words")
+    await anthology.run_timers(1)
+    loser = await table.user_at(second)
+    challenge = table.board.button("Challenge")["custom_id"]
+    version = (await table.match()).version
+
+    # The chat is heard as said (a change of the match); the challenge rests on the answer, which is as it was.
+    await table.read(await (await table.user_at(spectator_seat)).say(anthology.channel, "that is not a thing"))
+    assert (await table.match()).version > version
+    assert table.board.button("Challenge")["custom_id"] == challenge
+    reply = await (await loser.click(table.board, "Challenge")).response()
+    assert "out of date" not in (reply.content or "")
+    await anthology.settled()
+    assert (await table.view()).faceoff.phase == VOTING
