@@ -320,8 +320,7 @@ class TableController:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
             return
         if not snapshot.still_as_shown(player.seat, pin):
-            stale = Refusal(RefusalReason.STALE_BOARD, board=is_board_pin(pin))
-            await self._answer_out_of_date(interaction, snapshot, stale, private=True)
+            await self._answer_out_of_date(interaction, snapshot, pin, private=True)
             return
         entry = self.display.renderer(match).panel(match, snapshot.seat_view(player.seat)).typed
         if entry is None or entry.verb != verb:
@@ -349,7 +348,7 @@ class TableController:
         except Refusal as refusal:
             if refusal.reason is not RefusalReason.STALE_BOARD:
                 raise
-            await self._answer_out_of_date(interaction, await self.host.load(match_id), refusal, private=private)
+            await self._answer_out_of_date(interaction, await self.host.load(match_id), pin, private=private)
             return
         snapshot = result.snapshot
         match = snapshot.match
@@ -373,17 +372,18 @@ class TableController:
             self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=board_shown)
 
     async def _answer_out_of_date(
-        self, interaction: discord.Interaction, snapshot: Snapshot, stale: Refusal, *, private: bool
+        self, interaction: discord.Interaction, snapshot: Snapshot, pin: str, *, private: bool
     ) -> None:
-        """A click on a control that no longer shows what its player would choose from: show them the fresh one
-        right there. A private message (a panel, or a copy of the board) is edited into it; the shared board is
-        brought up to date and the clicker told why nothing happened."""
+        """A click on a control (pinned so) that no longer shows what its player would choose from: show them the
+        fresh one right there. A private message (a panel, or a copy of the board) is edited into it; the shared
+        board is brought up to date and the clicker told why nothing happened."""
         match = snapshot.match
         if match.status is not MatchStatus.PLAYING:
             raise Refusal(RefusalReason.GAME_OVER, status=match.status)  # it ended meanwhile
-        said = refusal_text(stale)
+        board = is_board_pin(pin) or not private
+        said = refusal_text(Refusal(RefusalReason.STALE_BOARD, board=board))
         if private:
-            if stale.details.get("board"):
+            if board:
                 fresh = {**self.display.board_message(snapshot, editing=True), "content": said}
             else:
                 seat = self.host.still_playing(match, interaction.user.id).seat

@@ -34,8 +34,9 @@ def pin_of(rules: GameRules, state: Any, seat: Seat | None) -> str:
 
 
 def is_board_pin(pin: str) -> bool:
-    """Whether the control was made for the shared board (or a copy of it), not for one seat's private panel."""
-    return not pin.startswith(PANEL)
+    """Whether the control was made for the shared board (or a copy of it), not for one seat's private panel.
+    An older control's version cannot tell: it is taken for a panel's, as most controls a player holds are."""
+    return pin.startswith(BOARD)
 
 
 def still_as_shown(rules: GameRules, state: Any, version: int, seat: Seat, pin: str) -> bool:
