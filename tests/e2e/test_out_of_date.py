@@ -11,7 +11,7 @@ import asyncio
 from anthology_driver import offers_pin
 from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log
-from test_anachronism import CUSTOM, KEEP, MY_FORCE, started_arena
+from test_anachronism import CUSTOM, KEEP, MY_FORCE, QUICK_PLAY, started_arena
 from test_anokera import ONE_CARD, City, started_city
 from test_anomia import BOARD_EDIT, started_anomia
 
@@ -60,6 +60,20 @@ async def test_four_players_build_custom_forces_at_once_from_panels_opened_befor
     state = await arena.state()
     assert all(fighter.ready and len(fighter.supports) == 4 for fighter in state.fighters)
     assert state.phase == "placing"
+
+
+async def test_a_computers_pick_leaves_the_players_panels_as_they_were(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    arena = await started_arena(anthology, alice, bob, options="computer_players=1")
+    panels = {player: await (await player.click(arena.board, MY_FORCE)).response() for player in (alice, bob)}
+    assert not (await arena.state()).fighters[2].warrior
+    await anthology.run_timers(5)  # the computer picks its force a moment after the start
+    await anthology.settled()
+    assert (await arena.state()).fighters[2].warrior
+    for player, panel in panels.items():
+        reply = await arena.pick(player, QUICK_PLAY, panel.select_options(QUICK_PLAY)[0], panel)
+        assert reply.id == panel.id and "out of date" not in (reply.content or ""), reply.content
+    assert all(fighter.warrior for fighter in (await arena.state()).fighters)
 
 
 async def test_voters_vote_at_once_from_the_board_as_it_was_before_anyone_voted(anthology):
