@@ -53,10 +53,11 @@ def expected_standings(
     return lines
 
 
-def offers_version(panel: FakeMessage, match_id: int, version: int) -> bool:
-    """Whether a private panel's controls are pinned to this version of the match (their custom_ids name both)."""
-    pinned = f":{match_id}:{version}:"
-    return any(pinned in component.get("custom_id", "") for component in panel.all_components())
+def offers_pin(message: FakeMessage, match_id: int, pin: str) -> bool:
+    """Whether a panel's or board's controls are pinned to what a snapshot of the match shows (`Snapshot.pin`:
+    their custom_ids name the match and the pin)."""
+    pinned = f":{match_id}:{pin}:"
+    return any(pinned in component.get("custom_id", "") for component in message.all_components())
 
 
 async def choose_first(player: ScriptedUser, panel: FakeMessage) -> InteractionHandle:

@@ -102,11 +102,12 @@ class BoardMessages:
             embed.add_field(name="Abandoned", value="This game was abandoned.", inline=False)
         components = Controls()
         if match.status is MatchStatus.PLAYING:
+            pin = snapshot.pin(None)
             for part, menu in enumerate(renderer.board_menus(match, snapshot.public_view)):
                 choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
-                components.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
+                components.add_item(ActionSelect(match.id, pin, part, choices, menu.placeholder))
             for choice in renderer.board_actions(match, snapshot.public_view):
-                components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+                components.add_item(ActionButton(match.id, pin, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
             if free_seats(match):

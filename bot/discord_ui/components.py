@@ -1,9 +1,9 @@
 """Buttons, selects and boxes that survive restarts, and where a click on one goes.
 
-Each control's custom_id names the match (and, where a click must not act on an old board, the state version),
-so a click needs nothing kept in memory: `route_click` reads it and calls the table controller
-(`client.tables`) or the records (`client.records`), which load what they need from storage. Messages carry the
-controls in a `Controls`, which discord.py does not keep.
+Each control's custom_id names the match (and, where a click must not act on what its player no longer sees, a
+pin of what it showed: bot/matches/pins.py), so a click needs nothing kept in memory: `route_click` reads it and
+calls the table controller (`client.tables`) or the records (`client.records`), which load what they need from
+storage. Messages carry the controls in a `Controls`, which discord.py does not keep.
 
 discord.py's own DynamicItem routes by custom_id too, but first rebuilds the clicked message as a View and the
 control from its custom_id: about a tenth of a millisecond a click, for nothing read here.
@@ -16,6 +16,7 @@ import re
 import discord
 
 from bot.discord_ui.limits import BUTTON_LABEL, OPTION_LABEL, fit_text
+from bot.matches.pins import PIN_PATTERN
 
 CUSTOM_ID_PREFIX = "anth:"
 """Every custom_id of ours starts so (the templates below spell it out)."""
@@ -38,9 +39,9 @@ def _options(choices: list[tuple[str, str]]) -> list[discord.SelectOption]:
     return options or [discord.SelectOption(label="-", value="-")]
 
 
-def _pinned_to(found: re.Match[str]) -> tuple[int, int]:
-    """The match and the version of it that a control's custom_id names."""
-    return int(found["match_id"]), int(found["version"])
+def _pinned_to(found: re.Match[str]) -> tuple[int, str]:
+    """The match and the pin of what it showed that a control's custom_id names."""
+    return int(found["match_id"]), found["pin"]
 
 
 def _picked(interaction: discord.Interaction) -> list[str]:
@@ -137,34 +138,34 @@ class HandButton(discord.ui.Button):
 
 
 class ActionButton(discord.ui.Button):
-    """A button that takes one game action (its notation is in the custom_id) on one board version."""
+    """A button that takes one game action (its notation is in the custom_id), pinned to what it showed."""
 
-    template = re.compile(r"anth:act:(?P<match_id>\d+):(?P<version>\d+):(?P<action>[^:]{1,60})")
+    template = re.compile(rf"anth:act:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN}):(?P<action>[^:]{{1,60}})")
 
-    def __init__(self, match_id: int, version: int, action: str, label: str | None = None) -> None:
+    def __init__(self, match_id: int, pin: str, action: str, label: str | None = None) -> None:
         super().__init__(
             label=fit_text(label or action, BUTTON_LABEL),
             style=discord.ButtonStyle.secondary,
-            custom_id=f"anth:act:{match_id}:{version}:{action}",
+            custom_id=f"anth:act:{match_id}:{pin}:{action}",
         )
 
     @staticmethod
     async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
-        match_id, version = _pinned_to(found)
-        await interaction.client.tables.action_chosen(interaction, match_id, version, found["action"])
+        match_id, pin = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, pin, found["action"])
 
 
 class ActionSelect(discord.ui.Select):
-    """A select whose option values are game action notations, on one board version.
+    """A select whose option values are game action notations, pinned to what it showed.
 
     Discord allows 25 options a select, so long lists are split into parts, each with its own custom_id.
     """
 
-    template = re.compile(r"anth:pick:(?P<match_id>\d+):(?P<version>\d+):(?P<part>\d+)")
+    template = re.compile(rf"anth:pick:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN}):(?P<part>\d+)")
 
-    def __init__(self, match_id: int, version: int, part: int, choices: list[tuple[str, str]], placeholder: str):
+    def __init__(self, match_id: int, pin: str, part: int, choices: list[tuple[str, str]], placeholder: str):
         super().__init__(
-            custom_id=f"anth:pick:{match_id}:{version}:{part}",
+            custom_id=f"anth:pick:{match_id}:{pin}:{part}",
             placeholder=placeholder or None,
             options=_options(choices),
             min_values=1,
@@ -174,20 +175,20 @@ class ActionSelect(discord.ui.Select):
     @staticmethod
     async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
         action = next(iter(_picked(interaction)), "")
-        match_id, version = _pinned_to(found)
-        await interaction.client.tables.action_chosen(interaction, match_id, version, action)
+        match_id, pin = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, pin, action)
 
 
 class SeveralSelect(discord.ui.Select):
     """A select of several values picked at once (cards to exchange); the action is the verb and the values."""
 
-    template = re.compile(r"anth:several:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
+    template = re.compile(rf"anth:several:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN}):(?P<verb>[a-z_]{{1,20}})")
 
     def __init__(
-        self, match_id: int, version: int, verb: str, choices: list[tuple[str, str]], most: int, placeholder: str
+        self, match_id: int, pin: str, verb: str, choices: list[tuple[str, str]], most: int, placeholder: str
     ) -> None:
         super().__init__(
-            custom_id=f"anth:several:{match_id}:{version}:{verb}",
+            custom_id=f"anth:several:{match_id}:{pin}:{verb}",
             placeholder=placeholder or None,
             options=_options(choices),
             min_values=1,
@@ -197,26 +198,26 @@ class SeveralSelect(discord.ui.Select):
     @staticmethod
     async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
         action = " ".join((found["verb"], *_picked(interaction)))
-        match_id, version = _pinned_to(found)
-        await interaction.client.tables.action_chosen(interaction, match_id, version, action)
+        match_id, pin = _pinned_to(found)
+        await interaction.client.tables.action_chosen(interaction, match_id, pin, action)
 
 
 class EntryButton(discord.ui.Button):
-    """A button that opens a box to type a move in (`EntryBox`), on one version of a private panel."""
+    """A button that opens a box to type a move in (`EntryBox`), on a private panel, pinned to what it showed."""
 
-    template = re.compile(r"anth:entry:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
+    template = re.compile(rf"anth:entry:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN}):(?P<verb>[a-z_]{{1,20}})")
 
-    def __init__(self, match_id: int, version: int, verb: str, label: str = "Type") -> None:
+    def __init__(self, match_id: int, pin: str, verb: str, label: str = "Type") -> None:
         super().__init__(
             label=fit_text(label, BUTTON_LABEL),
             style=discord.ButtonStyle.primary,
-            custom_id=f"anth:entry:{match_id}:{version}:{verb}",
+            custom_id=f"anth:entry:{match_id}:{pin}:{verb}",
         )
 
     @staticmethod
     async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
-        match_id, version = _pinned_to(found)
-        await interaction.client.tables.entry_requested(interaction, match_id, version, found["verb"])
+        match_id, pin = _pinned_to(found)
+        await interaction.client.tables.entry_requested(interaction, match_id, pin, found["verb"])
 
 
 ENTRY_TEXT_LIMIT = 100
@@ -226,10 +227,10 @@ class EntryBox(discord.ui.Modal):
     """The box an `EntryButton` opens. Its submission is routed by its custom_id like a click, never read by this
     object, so a box left open across a restart still works."""
 
-    template = re.compile(r"anth:typed:(?P<match_id>\d+):(?P<version>\d+):(?P<verb>[a-z_]{1,20})")
+    template = re.compile(rf"anth:typed:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN}):(?P<verb>[a-z_]{{1,20}})")
 
-    def __init__(self, match_id: int, version: int, verb: str, title: str, field: str, placeholder: str) -> None:
-        super().__init__(title=fit_text(title, BUTTON_LABEL), custom_id=f"anth:typed:{match_id}:{version}:{verb}")
+    def __init__(self, match_id: int, pin: str, verb: str, title: str, field: str, placeholder: str) -> None:
+        super().__init__(title=fit_text(title, BUTTON_LABEL), custom_id=f"anth:typed:{match_id}:{pin}:{verb}")
         self.add_item(
             discord.ui.TextInput(
                 label=fit_text(field, BUTTON_LABEL),
@@ -243,9 +244,9 @@ class EntryBox(discord.ui.Modal):
 
     @staticmethod
     async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
-        match_id, version = _pinned_to(found)
+        match_id, pin = _pinned_to(found)
         text = _typed_text(interaction.data)
-        await interaction.client.tables.entry_submitted(interaction, match_id, version, found["verb"], text)
+        await interaction.client.tables.entry_submitted(interaction, match_id, pin, found["verb"], text)
 
 
 def _typed_text(data: dict | None) -> str:

@@ -28,6 +28,7 @@ from bot.discord_ui.standings import forfeit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Player, Refusal, RefusalReason, Snapshot
 from bot.matches.host import MatchLocks
+from bot.matches.pins import is_board_pin
 from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -478,7 +479,7 @@ class TableController:
             panel = self.display.panels.message(snapshot, player.seat)
             await interaction.response.send_message(ephemeral=True, **panel)
 
-    async def action_chosen(self, interaction: discord.Interaction, match_id: int, version: int, action: str) -> None:
+    async def action_chosen(self, interaction: discord.Interaction, match_id: int, pin: str, action: str) -> None:
         # Discord's own checks are no defence against a modified client: take only what this message offered,
         # and from a shared message only if it is this table's board (a private panel is the clicker's own).
         message = interaction.message
@@ -491,9 +492,9 @@ class TableController:
             if message.id != board_id:
                 await reply_privately(interaction, NOT_OFFERED)
                 return
-        await self._take(interaction, match_id, version, action, private=private)
+        await self._take(interaction, match_id, pin, action, private=private)
 
-    async def entry_requested(self, interaction: discord.Interaction, match_id: int, version: int, verb: str) -> None:
+    async def entry_requested(self, interaction: discord.Interaction, match_id: int, pin: str, verb: str) -> None:
         """A panel's button that opens a box to type a move in: open it, if that panel offers one now."""
         snapshot = await self.host.load(match_id)
         match = snapshot.match
@@ -505,30 +506,37 @@ class TableController:
         if match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
             return
-        if match.version != version:
-            await reply_privately(interaction, refusal_text(Refusal(RefusalReason.STALE_BOARD)))
+        if not snapshot.still_as_shown(player.seat, pin):
+            await self._answer_out_of_date(interaction, snapshot, pin, private=True)
             return
         entry = self.display.renderer(match).panel(match, snapshot.seat_view(player.seat)).typed
         if entry is None or entry.verb != verb:
             await reply_privately(interaction, NOT_OFFERED)
             return
-        box = EntryBox(match_id, version, verb, entry.label, entry.field, entry.placeholder)
+        box = EntryBox(match_id, pin, verb, entry.label, entry.field, entry.placeholder)
         await interaction.response.send_modal(box)
 
     async def entry_submitted(
-        self, interaction: discord.Interaction, match_id: int, version: int, verb: str, text: str
+        self, interaction: discord.Interaction, match_id: int, pin: str, verb: str, text: str
     ) -> None:
         """The text typed in a box an `EntryButton` opened: the move is the verb and the text."""
         if not _is_private(interaction):
             await reply_privately(interaction, NOT_OFFERED)
             return
-        await self._take(interaction, match_id, version, f"{verb} {' '.join(text.split())}", private=True)
+        await self._take(interaction, match_id, pin, f"{verb} {' '.join(text.split())}", private=True)
 
     async def _take(
-        self, interaction: discord.Interaction, match_id: int, version: int, action: str, *, private: bool
+        self, interaction: discord.Interaction, match_id: int, pin: str, action: str, *, private: bool
     ) -> None:
-        """Apply a move chosen on a board or a private panel, and answer by editing that message."""
-        result = await self.host.act(match_id, interaction.user.id, action, expected_version=version)
+        """Apply a move chosen on a board or a private panel, and answer by editing that message; a click whose
+        control is out of date is answered with the board or panel as it is now."""
+        try:
+            result = await self.host.act(match_id, interaction.user.id, action, pin=pin)
+        except Refusal as refusal:
+            if refusal.reason is not RefusalReason.STALE_BOARD:
+                raise
+            await self._answer_out_of_date(interaction, await self.host.load(match_id), pin, private=private)
+            return
         snapshot = result.snapshot
         match = snapshot.match
         board_shown = False
@@ -549,6 +557,32 @@ class TableController:
                 await answer_to_a_change(interaction, answer)
         finally:
             self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=board_shown)
+
+    async def _answer_out_of_date(
+        self, interaction: discord.Interaction, snapshot: Snapshot, pin: str, *, private: bool
+    ) -> None:
+        """A click on a control (pinned so) that no longer shows what its player would choose from: show them the
+        fresh one right there. A private message (a panel, or a copy of the board) is edited into it; the shared
+        board is brought up to date and the clicker told why nothing happened."""
+        match = snapshot.match
+        if match.status is not MatchStatus.PLAYING:
+            raise Refusal(RefusalReason.GAME_OVER, status=match.status)  # it ended meanwhile
+        board = is_board_pin(pin) or not private
+        said = refusal_text(Refusal(RefusalReason.STALE_BOARD, board=board))
+        if private:
+            if board:
+                fresh = {**self.display.board_message(snapshot, editing=True), "content": said}
+            else:
+                seat = self.host.still_playing(match, interaction.user.id).seat
+                fresh = self.display.panels.message(snapshot, seat, heading=said)
+            await interaction.response.edit_message(**fresh)
+            return
+        board_shown = False
+        try:
+            board_shown = await self._answer_with_board(interaction, snapshot)
+        finally:
+            self.display.board_answered(match, shown=board_shown)
+        await reply_privately(interaction, said)
 
     async def interaction_arrived(self, interaction: discord.Interaction) -> None:
         """Route a click on one of our controls, or a box's submission, by its custom_id (`route_click`).

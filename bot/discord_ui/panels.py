@@ -1,4 +1,5 @@
-"""Private panels: one seat's hand and the actions it may take now, pinned to a version of the match.
+"""Private panels: one seat's hand and the actions it may take now, each control pinned to what the panel showed
+(bot/matches/pins.py).
 
 A version is one state of the match (every change makes a new one), so the panel of a version and seat never
 changes: the one a turn's DM brings is the one its player's My hand shows. It is built once and kept, the newest
@@ -52,25 +53,24 @@ class PrivatePanels:
     def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
         match = snapshot.match
         panel = self.games[match.game].renderer.panel(match, snapshot.seat_view(seat))
+        pin = snapshot.pin(seat)
         view = Controls()
         picks = list(panel.picks)
         for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
             chunk = picks[start : start + SELECT_OPTIONS]
             placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
             choices = [(choice.label, choice.action) for choice in chunk]
-            view.add_item(ActionSelect(match.id, match.version, part, choices, placeholder))
+            view.add_item(ActionSelect(match.id, pin, part, choices, placeholder))
         parts = len(range(0, len(picks), SELECT_OPTIONS))
         for part, menu in enumerate(panel.menus, start=parts):
             choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
-            view.add_item(ActionSelect(match.id, match.version, part, choices, menu.placeholder))
+            view.add_item(ActionSelect(match.id, pin, part, choices, menu.placeholder))
         for choice in panel.buttons:
-            view.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
+            view.add_item(ActionButton(match.id, pin, choice.action, choice.label))
         if panel.typed is not None:
-            view.add_item(EntryButton(match.id, match.version, panel.typed.verb, panel.typed.label))
+            view.add_item(EntryButton(match.id, pin, panel.typed.verb, panel.typed.label))
         several = panel.several
         if several is not None:
             choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
-            view.add_item(
-                SeveralSelect(match.id, match.version, several.verb, choices, several.most, several.placeholder)
-            )
+            view.add_item(SeveralSelect(match.id, pin, several.verb, choices, several.most, several.placeholder))
         return fit_embed(panel.embed), view, tuple(panel.notes)

@@ -29,7 +29,6 @@ _PLAIN = {
         "This channel already has a table. Finish or abandon it first, or play in another channel."
     ),
     RefusalReason.NOT_STARTED: "The game has not started yet.",
-    RefusalReason.STALE_BOARD: "That board is out of date: the game has moved on. Use the newest message.",
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
     RefusalReason.TYPED_ONLY: "That move can only be typed: send it in the channel, or with /answer or /word.",
@@ -119,6 +118,10 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("table") is None:
             return "No game was played here. Name one with /record table: (the numbers are in /history)."
         return f"No game #{details['table']} was played in this server (the numbers are in /history)."
+    if reason is RefusalReason.STALE_BOARD:
+        if details.get("board"):
+            return "That board was out of date: here it is as the game stands now."
+        return "That panel was out of date: here is your current one."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

@@ -2,8 +2,8 @@
 
 A game is a `GameRules` subclass: a declarative description (key, title, player counts, options, the kinds of
 event it reports and the reasons it can end for) and the same short set of pure methods. The host, not the
-game, checks membership, turn order, stale boards and game over before it calls `apply`; the game raises
-`IllegalAction` for a move its rules forbid.
+game, checks membership, turn order, out-of-date clicks (`choice_context`) and game over before it calls
+`apply`; the game raises `IllegalAction` for a move its rules forbid.
 
 States and actions are the game's own frozen values. A state is a frozen dataclass that the engine's codec
 writes as JSON and reads back exactly; an action's `notation` is short text that `parse_action` reads back, so
@@ -230,6 +230,12 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def view(self, state: StateT, seat: Seat | None) -> Any:
         """What `seat` may see (None: the public). The only way information leaves a state."""
+
+    def choice_context(self, state: StateT, seat: Seat | None) -> Any:
+        """What a choice offered to `seat` (None: on the public board) rests on: a click from a panel or board made
+        from another context is out of date. By default all that seat sees; a game where seats choose at once
+        leaves out the others' progress, so that one seat's pick does not put the others' panels out of date."""
+        return self.view(state, seat)
 
     @abstractmethod
     def hidden_from(self, state: StateT, seat: Seat | None) -> frozenset[str]:

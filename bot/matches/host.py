@@ -1,10 +1,10 @@
 """The match host: the one place that changes a match.
 
-Every request follows the same path: load the match from storage, check who is asking (seat, turn, board
-version, game over), apply the game's pure rules, commit the new state together with its log entry, deadlines
-and result in one transaction, and only then return a `Snapshot` of what to show. For a player's action the
-load, the checks, the rules and the commit are that one transaction, handed to storage as one function
-(`MatchStore.change_match`), so an action costs one call to storage (the one that ends the game too: the
+Every request follows the same path: load the match from storage, check who is asking (seat, turn, whether
+the clicked control is out of date, game over), apply the game's pure rules, commit the new state together with
+its log entry, deadlines and result in one transaction, and only then return a `Snapshot` of what to show. For a
+player's action the load, the checks, the rules and the commit are that one transaction, handed to storage as one
+function (`MatchStore.change_match`), so an action costs one call to storage (the one that ends the game too: the
 store hands back the rating changes its result made). A per-match lock serialises simultaneous requests inside this
 process; the stored version refuses a write from a stale copy.
 
@@ -49,6 +49,7 @@ from bot.matches.model import (
     RatingChange,
     Result,
 )
+from bot.matches.pins import is_board_pin, still_as_shown
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 from bot.matches.seat_taking import SeatTaking, game_options, resolve_table_options
@@ -327,21 +328,21 @@ class MatchHost(SlowPlay, SeatTaking):
 
     # -- playing -------------------------------------------------------------------------------------------
 
-    async def act(
-        self, match_id: int, user_id: int, action_text: str, *, expected_version: int | None = None
-    ) -> ActionResult:
-        """Apply one player's action, chosen on a board or a panel. `expected_version` is the board version the
-        click came from. A move the game takes only typed (`GameRules.typed_only`) comes through `act_typed`."""
+    async def act(self, match_id: int, user_id: int, action_text: str, *, pin: str | None = None) -> ActionResult:
+        """Apply one player's action, chosen on a board or a panel. `pin` is what the clicked control pinned
+        (pins.py): the click is refused as out of date when what it showed its player has changed, not when
+        anything else at the table did. A move the game takes only typed (`GameRules.typed_only`) comes through
+        `act_typed`."""
         if not 0 < match_id <= LARGEST_ID:
             raise Refusal(RefusalReason.NO_TABLE)
 
         def decide(stored: Match | None) -> tuple[Change, ActionResult]:
             match = self._running(stored)
             player = self.still_playing(match, user_id)
-            if expected_version is not None and expected_version != match.version:
-                raise Refusal(RefusalReason.STALE_BOARD)
             rules = self.rules_for(match)
             state = decode_state(rules, match)
+            if pin is not None and not still_as_shown(rules, state, match.version, player.seat, pin):
+                raise Refusal(RefusalReason.STALE_BOARD, board=is_board_pin(pin))
             self._require_turn(match, rules.actors(state), player)
             try:
                 action = rules.parse_action(action_text)

@@ -35,6 +35,8 @@ class RefusalReason(StrEnum):
     GAME_OVER = "game_over"
     """details: status (the table's MatchStatus)."""
     STALE_BOARD = "stale_board"
+    """What the clicked control showed its player has changed (bot/matches/pins.py). details: board (the control
+    was the board's, or a copy of it; else a private panel's)."""
     CHANGED_MEANWHILE = "changed_meanwhile"
     """Another request changed the match at the same moment."""
     NOT_YOUR_TURN = "not_your_turn"

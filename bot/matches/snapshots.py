@@ -15,6 +15,7 @@ import orjson
 
 from bot.engine import Event, GameRules, Outcome, Seat, canonical_json
 from bot.matches.model import DeadlineKind, Match, MatchStatus, RatingChange
+from bot.matches.pins import pin_of, still_as_shown
 from bot.matches.standing import Standing, standing
 
 FIXED_PARTS_KEPT = 512
@@ -78,6 +79,16 @@ class Snapshot:
     def with_link(self, linked: Match | None) -> Snapshot:
         """This snapshot with the table Play again links it to."""
         return replace(self, linked=linked)
+
+    def pin(self, seat: Seat | None) -> str:
+        """What a control made now for `seat`'s private panel (None: for the board) pins (see pins.py)."""
+        if self._rules is None:
+            raise ValueError(f"match {self.match.id} has not started")
+        return pin_of(self._rules, self._state, seat)
+
+    def still_as_shown(self, seat: Seat, pin: str) -> bool:
+        """Whether a control pinned so, clicked by `seat`, still offers what it showed (see pins.py)."""
+        return self._rules is not None and still_as_shown(self._rules, self._state, self.match.version, seat, pin)
 
     def seat_view(self, seat: Seat) -> Any:
         """What this seat may see: the public view and its own secrets."""

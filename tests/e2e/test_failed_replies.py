@@ -6,7 +6,7 @@ and the board never shows an older version than it already showed."""
 from __future__ import annotations
 
 import pytest
-from anthology_driver import Anthology, choose_first, offers_version, running_anthology
+from anthology_driver import Anthology, choose_first, offers_pin, running_anthology
 from fakediscord import FakeMessage, InteractionHandle, ScriptedUser
 from test_anokera import ONE_CARD, started_city
 from test_anomia import started_anomia
@@ -66,7 +66,7 @@ async def test_a_board_click_whose_reply_failed_is_shown_by_an_ordinary_board_ed
     await reply_fails(anthology, fault, lambda: player.select(city.board, label, menu=ONE_CARD))
     current = await anthology.match_here()
     assert current.version > match.version and current.board_version == current.version
-    assert offers_version(anthology.board(match.id), match.id, current.version)
+    assert offers_pin(anthology.board(match.id), match.id, anthology.bot.host.snapshot(current).pin(None))
     following = await anthology.actor(match.id)
     assert following is not player
     assert len(following.dms()) == told[following.name] + 1 and "Your turn" in following.dms()[-1].content

@@ -21,14 +21,14 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from anthology_driver import choose_first, offers_version
+from anthology_driver import choose_first, offers_pin
 from bot_process import BotProcess
 from databases import PostgresDatabase
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, ScriptedUser
 from fakediscord.gateway import shard_of
 from support import GAMES, FakeClock, make_host
 
-from bot.matches import DeadlineKind, MatchHost, MatchStatus
+from bot.matches import DeadlineKind, MatchHost, MatchStatus, Snapshot
 
 ANOMIA_OPTIONS = "computer_players=2 timing=live judging=lists computer_pace=quick"
 """A game that runs on its timers: two computers flip and answer within seconds, and a listed answer wins at once."""
@@ -112,19 +112,23 @@ class Tables:
         assert moved == "UPDATE 1"
 
 
-async def turn_panel(player: ScriptedUser, fake: FakeDiscord, match_id: int, version: int) -> FakeMessage:
-    """The private panel DMed to the player for this version of the match (its controls name both)."""
+async def turn_panel(player: ScriptedUser, fake: FakeDiscord, snapshot: Snapshot) -> FakeMessage:
+    """The private panel DMed to the player for this state of the match (its controls name the match and pin what
+    they show)."""
+    match = snapshot.match
+    pin = snapshot.pin(match.player(player.id).seat)
     return await fake.wait_for(
-        lambda: next((dm for dm in reversed(player.dms()) if offers_version(dm, match_id, version)), None),
-        what=f"the turn panel of version {version}",
+        lambda: next((dm for dm in reversed(player.dms()) if offers_pin(dm, match.id, pin)), None),
+        what=f"the turn panel of version {match.version}",
     )
 
 
 async def play_from_direct_message(player: ScriptedUser, fake: FakeDiscord, tables: Tables, match_id: int) -> None:
     """The player plays a move from the private panel DMed to them for it: the click goes to shard 0, whichever
     process's server the game is in. Returns once the move is stored and the board shows it."""
-    version = (await tables.host.load(match_id)).match.version
-    clicked = await choose_first(player, await turn_panel(player, fake, match_id, version))
+    snapshot = await tables.host.load(match_id)
+    version = snapshot.match.version
+    clicked = await choose_first(player, await turn_panel(player, fake, snapshot))
     await clicked.response()
     assert clicked.shards == [0]
     await until(lambda: tables.shown(match_id), "the board to show the move from the direct message")
@@ -139,9 +143,10 @@ async def one_move_clicked_in_both_processes_at_once(
     the board's private panel (the second process's server): the second change to reach the match's row waits for
     the first to commit (or comes after it), then finds the game moved on. One move is made; the other click is
     told its panel is out of date."""
-    match = (await tables.host.load(match_id)).match
+    snapshot = await tables.host.load(match_id)
+    match = snapshot.match
     board = fake.get_message(match.board_message_id)
-    in_direct_message = await turn_panel(player, fake, match_id, match.version)
+    in_direct_message = await turn_panel(player, fake, snapshot)
     on_the_board = await (await player.click(board, "My hand")).response()
     before = await tables.versions(match_id)
     clicks = await asyncio.gather(choose_first(player, in_direct_message), choose_first(player, on_the_board))

@@ -82,8 +82,11 @@ async def test_not_your_turn_and_an_illegal_card_change_nothing(anthology):
         panel = await anthology.hand_panel(player, board)
     before = await anthology.match_here()
 
+    # Another seat's panel shows what that seat may do: for this player it is out of date, and they are shown
+    # their own (on the message clicked, which a real client would not let them click).
     reply = await forged_pick(anthology.fake, waiting, panel, panel.selects()[0]["options"][0]["value"])
-    assert reply.ephemeral and "not your turn" in reply.content and player.name in reply.content
+    assert reply.ephemeral and "out of date" in reply.content and f"Waiting for {player.name}" in reply.content
+    panel = await anthology.hand_panel(player, board)
 
     panel_view = anthology.bot.host.snapshot(before).seat_view(before.player(player.id).seat)
     held = {card.code for card in panel_view.hand}
@@ -106,14 +109,20 @@ async def test_an_old_panel_is_out_of_date_and_a_finished_game_is_over(anthology
     player = await anthology.actor(match.id)
     old_panel = await anthology.hand_panel(player, board)
     await anthology.take_turn(player, old_panel)
-    # The panel was edited in place; a DM from the start carries the old version.
+    # The panel was edited in place; a DM from the start still offers the turn just taken: the click changes
+    # nothing, and the DM is turned into the player's panel as it is now, right where they clicked.
     opening_dm = player.dms()[0]
-    assert "out of date" in await ephemeral_reply(await choose_first(player, opening_dm))
+    taken = await anthology.match_here()
+    refreshed = await (await choose_first(player, opening_dm)).response()
+    assert refreshed.id == opening_dm.id and not refreshed.ephemeral
+    assert refreshed.content.startswith("That panel was out of date: here is your current one.")
+    assert "Waiting for" in refreshed.content and not refreshed.selects()
+    assert await anthology.match_here() == taken
 
     await anthology.bot.host.abandon(match.id, alice.id)
     await anthology.settled()
-    latest = player.dms()[-1] if player.dms()[-1].components else opening_dm
-    assert "abandoned" in await ephemeral_reply(await choose_first(player, latest))
+    other = bob if player is alice else alice
+    assert "abandoned" in await ephemeral_reply(await choose_first(other, other.dms()[-1]))
 
 
 async def test_my_hand_before_the_start_and_after_the_end(anthology):

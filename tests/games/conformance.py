@@ -5,7 +5,9 @@ random seeds): one match, given its table, options, seed and the random players'
 Random legal play must end; `apply` must never change its input; states are stored as the host stores them (the
 fixed fields once, the rest after every action) and must round-trip through real JSON at every step, their fixed
 fields unchanged; no view or visible event may hold a token the game says is hidden from that seat; every event
-and end reason is one the game declares; and the same seed and choices must give byte-identical states.
+and end reason is one the game declares; the choice context of the board and of every seat that may act (what
+their controls pin) is written the same for the state read back; and the same seed and choices must give
+byte-identical states.
 The game's clock plays too: at any step one of its pending timers may run out instead of a player moving, as
 the host would fire it, and its action must be legal; and a computer may stand in for any seat the game waits on
 (as when its player's turn clock runs out), with a move `apply` must accept, and must have one whenever the game
@@ -152,6 +154,10 @@ def check_position(
         require(bool(actions) == (seat in actors), f"seat {seat} has legal actions exactly when it may act")
         for action in actions:
             require(rules.parse_action(action.notation) == action, f"{action.notation!r} reads back as {action}")
+    for seat in (None, *sorted(actors)):
+        # A control pins a fingerprint of this (bot/matches/pins.py): it must be written the same after a restart.
+        context = canonical_json(encode(rules.choice_context(state, seat)))
+        require(context == canonical_json(encode(rules.choice_context(stored_state, seat))), "a choice context moved")
     secrecy.check(rules, state, seat_count, events)
     return stored_state
 

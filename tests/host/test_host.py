@@ -143,7 +143,7 @@ async def test_turn_refusals_change_nothing(host, store, database):
     await refused(host.act(match_id, CARA, "add 1"), RefusalReason.NOT_IN_GAME)
     await refused(host.act(match_id, waiting, "add 3"), RefusalReason.ILLEGAL_ACTION)
     await refused(host.act(match_id, waiting, "fold"), RefusalReason.ILLEGAL_ACTION)
-    await refused(host.act(match_id, waiting, "add 1", expected_version=before.version - 1), RefusalReason.STALE_BOARD)
+    await refused(host.act(match_id, waiting, "add 1", pin=str(before.version - 1)), RefusalReason.STALE_BOARD)
     assert await host.get(match_id) == before
     assert await database.stored_log(match_id) == []
 
@@ -173,7 +173,7 @@ async def test_simultaneous_clicks_on_one_board_apply_once(host, store, database
     match_id = await started_countto(host, BOB)
     match = await host.get(match_id)
     player = await current_player(host, match_id)
-    attempts = [host.act(match_id, player, "add 1", expected_version=match.version) for _ in range(5)]
+    attempts = [host.act(match_id, player, "add 1", pin=host.snapshot(match).pin(None)) for _ in range(5)]
     outcomes = await asyncio.gather(*attempts, return_exceptions=True)
     accepted = [item for item in outcomes if not isinstance(item, Exception)]
     assert len(accepted) == 1
@@ -197,7 +197,7 @@ async def test_a_second_host_on_the_same_file_resumes_every_live_match(host, sto
         assert host.snapshot(match).public_view.total == 2
         next_player = await current_player(second, live[0])
         assert next_player != first_player
-        result = await second.act(live[0], next_player, "add 1", expected_version=match.version)
+        result = await second.act(live[0], next_player, "add 1", pin=str(match.version))
         assert second.snapshot(result.match).public_view.total == 3
         await second.join(lobby.id, DAN, "Dan")
     finally:

@@ -57,7 +57,7 @@ async def test_a_leaver_cannot_play_a_word_on_their_old_seats_turn_by_chat_comma
     arrival = host.arrival_of(clock.now())
     await refused_as_leaver(host.act_typed(800, leaver, word, arrival, from_chat=True))
     await refused_as_leaver(host.act_typed(800, leaver, word, arrival + 1, from_chat=False))
-    await refused_as_leaver(host.act(match.id, leaver, f"word {word}", expected_version=before.version))
+    await refused_as_leaver(host.act(match.id, leaver, f"word {word}", pin=str(before.version)))
     await refused_as_leaver(host.act(match.id, leaver, "pass"))
     assert await host.act_typed(800, leaver, "good luck, all of you", arrival + 2, from_chat=True) is None
     after = await host.get(match.id)

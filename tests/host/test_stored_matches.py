@@ -41,7 +41,7 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
         snapshot = host.snapshot(anarchy)
         (seat,) = snapshot.actors
         action = snapshot.seat_view(seat).legal_actions[0].notation
-        result = await host.act(anarchy.id, anarchy.at_seat(seat).user_id, action, expected_version=anarchy.version)
+        result = await host.act(anarchy.id, anarchy.at_seat(seat).user_id, action, pin=str(anarchy.version))
         assert result.match.version == anarchy.version + 1
 
         anomia = matches["anomia"]

@@ -99,7 +99,7 @@ class GameRenderer:
         raise NotImplementedError
 
     def board_actions(self, match: Match, view: Any) -> Sequence[Choice]:
-        """Actions offered as buttons on the board itself (pinned to the board's version)."""
+        """Actions offered as buttons on the board itself (pinned to what the board showed)."""
         return ()
 
     def board_picture(self, match: Match, view: Any) -> bytes | None:
@@ -107,7 +107,7 @@ class GameRenderer:
         return None
 
     def board_menus(self, match: Match, view: Any) -> Sequence[Menu]:
-        """Menus of actions on the board itself, each at most 25 choices (pinned to the board's version)."""
+        """Menus of actions on the board itself, each at most 25 choices (pinned to what the board showed)."""
         return ()
 
     def panel(self, match: Match, view: Any) -> PrivatePanel:

@@ -295,6 +295,14 @@ class AnachronismRules(
             team_cards=tuple(sorted(self._teammates_cards(state, seat))),
         )  # fmt: skip
 
+    def choice_context(self, state: AnachronismState, seat: Seat | None) -> Any:
+        """While forces, supports or stacks are chosen, every seat chooses at once and in private: a seat's choice
+        rests on its own force and what its teammates took, not on who else is ready."""
+        view = self.view(state, seat)
+        if seat is None or state.phase not in (STACKS, FORCES, SUPPORTS):
+            return view
+        return replace(view, public=replace(view.public, fighters=(), match=None))
+
     def _score(self, state: AnachronismState) -> MatchScore | None:
         tournament = state.tournament
         if tournament is None:

@@ -22,6 +22,7 @@ the module that plays it (see the package's docstring for the map).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import chain
 from typing import Any
 
@@ -251,6 +252,18 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         if seat is None:
             return public
         return seat_view(public, seat, *self._offer(state, seat))  # kinds of action: no example answers needed
+
+    def choice_context(self, state: AnomiaState, seat: Seat | None) -> Any:
+        """The table less what others add while a seat decides: votes and skip votes cast, reminders, and the
+        chat heard as said. Voters vote at once, and a vote, a skip or a challenge rests on the answer and the
+        cards, not on how the others voted or what they said meanwhile."""
+        view = self.view(state, seat)
+        public = view if seat is None else view.public
+        faceoff = public.faceoff
+        if faceoff is not None:
+            faceoff = replace(faceoff, votes_yes=0, votes_no=0, skip_votes=0, reminders=0)
+        calm = replace(public, faceoff=faceoff, used_answers=0)
+        return calm if seat is None else replace(view, public=calm)
 
     def hidden_from(self, state: AnomiaState, seat: Seat | None) -> frozenset[str]:
         """The ids of the cards in the draw piles, the same for every seat."""
