@@ -2,9 +2,13 @@
 ties): what a finished game's places do to each player's rating. Pure: storage writes the numbers in the same
 transaction as the result.
 
-A rating is openskill's (mu, sigma); what leaderboards rank by is the conservative `shown` value, mu - 3 sigma,
-which a player's games have to earn. Computer players are rated like anyone (their ids are negative, the same
-for every table), so people can see how they do against them, and never appear in leaderboards.
+A rating is openskill's (mu, sigma); what players see, and leaderboards rank by, is the `shown` value on a scale
+people know: everyone starts at 1,000, and a game moves it by 20 points for each point of openskill's mu, so it
+rises after a result better than openskill expected and falls after a worse one (in a game of two, the winner
+always gains and the loser always loses), by more while a player is new. Leaderboards rank only players with a
+few games, so a lucky start does not top them. Computer players are rated like anyone (their ids are negative,
+the same for every table), which keeps results against them fair, and never appear in standings' ratings or in
+leaderboards.
 
 A game played in teams (two against two) rates each team as one: its players' ratings make the team's, and
 the team's result moves each of them. A game a player left (`/leave`) places them after everyone who stayed (see
@@ -20,6 +24,11 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
+SHOWN_START = 1000
+"""Everyone's shown rating before their first game."""
+SHOWN_PER_MU = 20
+"""Shown points for each point of openskill's mu."""
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -28,8 +37,8 @@ class Rating:
 
     @property
     def shown(self) -> float:
-        """The conservative rating leaderboards rank by: mu - 3 sigma."""
-        return self.mu - 3 * self.sigma
+        """The rating players see and leaderboards rank by: 1,000 at the start, 20 points for each point of mu."""
+        return SHOWN_START + SHOWN_PER_MU * (self.mu - new_rating().mu)
 
 
 @dataclass(frozen=True)

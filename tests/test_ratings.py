@@ -16,10 +16,19 @@ def openskill_after(ratings: list[tuple[float, float]], ranks: list[int]) -> lis
     return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=ranks)]
 
 
-def test_new_players_start_at_openskills_defaults_and_the_shown_rating_is_mu_less_three_sigma():
+def test_new_players_start_at_openskills_defaults_and_the_shown_rating_at_1000():
     fresh = new_rating()
     assert (fresh.mu, fresh.sigma) == (25.0, pytest.approx(25 / 3))
-    assert fresh.shown == pytest.approx(0.0)
+    assert fresh.shown == pytest.approx(1000.0)
+
+
+def test_in_a_game_of_two_the_winner_always_gains_and_the_loser_always_loses_shown_points():
+    for before in ({}, {1: Rating(35.0, 2.0), 2: Rating(15.0, 8.0)}, {1: Rating(15.0, 8.0), 2: Rating(35.0, 2.0)}):
+        start = {player: before.get(player, new_rating()).shown for player in (1, 2)}
+        after = rated(before, {1: 1, 2: 2})
+        assert after[1].shown > start[1] and after[2].shown < start[2], before
+    first_game = rated({}, {1: 1, 2: 2})
+    assert round(first_game[1].shown - 1000) == -round(first_game[2].shown - 1000) > 0
 
 
 @pytest.mark.parametrize(

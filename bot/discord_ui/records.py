@@ -18,7 +18,7 @@ from bot.catalogue import Game
 from bot.discord_ui.components import Controls, RecordsButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
-from bot.discord_ui.standings import result_text
+from bot.discord_ui.standings import rating_number, result_text
 from bot.discord_ui.wording import refusal_text
 from bot.matches import (
     FinishedTable,
@@ -36,6 +36,12 @@ RECORD_LINES = 20
 RECORD_CHARACTERS = 3800
 SPARKS = "▁▂▃▄▅▆▇█"
 PLACES = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+RATINGS_IN_WORDS = (
+    "Ratings start at 1,000: winning raises yours and losing lowers it, more so against stronger players and in "
+    "your first games."
+)
+"""What a rating is, in the footer of /stats and /leaderboard (bot/ratings.py has the numbers)."""
 
 
 def _title(games: Mapping[str, Game], key: str) -> str:
@@ -92,10 +98,10 @@ def stats_embed(
     for tally in stats.tallies[:10]:
         lines = [f"{tally.played} game{'s' * (tally.played != 1)}, {_share(tally.wins, tally.played)}"]
         if tally.rating is not None:
-            rating = f"Rating **{tally.rating:.1f}**"
+            rating = f"Rating **{rating_number(tally.rating)}**"
             if len(tally.trend) >= 2:
-                change = tally.trend[-1] - tally.trend[0]
-                rating += f" {_sparkline(tally.trend)} ({change:+.1f} over the last {len(tally.trend)} games)"
+                change = round(tally.trend[-1]) - round(tally.trend[0])
+                rating += f" {_sparkline(tally.trend)} ({change:+d} over the last {len(tally.trend)} games)"
             lines.append(rating)
         embed.add_field(name=_title(games, tally.game), value="\n".join(lines), inline=False)
     latest = []
@@ -109,12 +115,12 @@ def stats_embed(
             f"<t:{int(each.finished_at.timestamp())}:R> · [board]({link})"
         )
     embed.add_field(name="Latest games", value="\n".join(latest)[:1024], inline=False)
-    embed.set_footer(text="Ratings start at 0 and grow as you play: mu - 3 sigma of openskill's rating.")
+    embed.set_footer(text=RATINGS_IN_WORDS)
     return embed
 
 
 def _ranked_line(place: int, user_id: int, rating: float, games: int, wins: int) -> str:
-    return f"**{place}.** <@{user_id}> — {rating:.1f} ({games} games, {_share(wins, games)})"
+    return f"**{place}.** <@{user_id}> — {rating_number(rating)} ({games} games, {_share(wins, games)})"
 
 
 def _leaderboard_pages(board: LeaderboardPage) -> int:
@@ -145,8 +151,8 @@ def leaderboard_embed(
         )
     pages = max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
     embed.set_footer(
-        text=f"Page {page + 1} of {pages} · {board.ranked} ranked · at least {LEADERBOARD_MIN_GAMES} games; "
-        "rated by mu - 3 sigma, a cautious rating that grows as you play"
+        text=f"Page {page + 1} of {pages} · {board.ranked} ranked · at least {LEADERBOARD_MIN_GAMES} games · "
+        + RATINGS_IN_WORDS
     )
     return embed
 

@@ -1,7 +1,7 @@
 """How a finished game's result reads: the line that says how it ended and who won, and the final standings, place
 by place (tied players share a place), each player with what the game says of their seat (cards left, cards won,
 a role and its score), a mark for those who left the game, and for people the rating change the result made for
-them ("1. @Ann — 0 cards left · rating 4.1 (+4.1)"). Both follow the host's `Standing`, so a player who left is
+them ("1. @Ann — 0 cards left · rating 1,052 (+52)"). Both follow the host's `Standing`, so a player who left is
 placed after everyone who stayed and never announced as the winner.
 """
 
@@ -81,10 +81,11 @@ def standings_text(
 
 
 def rating_text(change: RatingChange) -> str:
-    """A rating after a game and what the game did to it: "rating 4.1 (+4.1)"."""
-    return f"rating {_tenths(change.after):.1f} ({_tenths(change.change):+.1f})"
+    """A rating after a game and what the game did to it: "rating 1,052 (+52)". The change is that of the whole
+    numbers shown, so the two shown before and after always differ by it."""
+    return f"rating {rating_number(change.after)} ({round(change.after) - round(change.before):+d})"
 
 
-def _tenths(number: float) -> float:
-    # Rounded before formatting, so that a number too small to show reads 0.0 (+0.0), never -0.0.
-    return round(number, 1) or 0.0
+def rating_number(rating: float) -> str:
+    """A shown rating as players read it: a whole number, with a thousands separator ("1,052")."""
+    return f"{round(rating):,}"

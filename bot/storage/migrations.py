@@ -187,8 +187,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX matches_live_parent ON matches (parent_channel_id) WHERE status IN ('lobby', 'playing');
     CREATE INDEX matches_follows ON matches (follows_match_id, id);
     """,
+    # 12: ratings shown on a scale people know (1,000 at the start, see bot/ratings.py) rather than mu - 3 sigma:
+    # every past result is rated anew, so the shown ratings, their rank order and each result's changes follow it.
+    """
+    SELECT 1;
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"
 """Rate every stored result anew, oldest first, replacing every rating (see the stores' `_rate_past_results`)."""
-THEN_IN_CODE: dict[int, str] = {8: RATE_PAST_RESULTS}
+THEN_IN_CODE: dict[int, str] = {8: RATE_PAST_RESULTS, 12: RATE_PAST_RESULTS}

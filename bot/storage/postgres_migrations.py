@@ -183,6 +183,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX matches_live_parent ON matches (parent_channel_id) WHERE status IN ('lobby', 'playing');
     CREATE INDEX matches_follows ON matches (follows_match_id, id);
     """,
+    # 12: ratings shown from 1,000: every past result is rated anew (`THEN_IN_CODE`).
+    """
+    SELECT 1;
+    """,
 )
 
 VERSION_TABLE = """

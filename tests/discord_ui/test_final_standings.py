@@ -56,15 +56,15 @@ def test_places_are_shared_by_ties_and_skip_after_them_and_a_game_of_winners_onl
 def test_each_line_has_the_place_the_player_the_games_detail_a_leaver_mark_and_a_persons_rating_change():
     players = (Player(ALICE, "alice", 0), Player(BOB, "bob", 1, left=True), Player(-1, "Bot Ada", 2), Player(7, "x", 3))
     ratings = {
-        ALICE: RatingChange(0.0, 4.14),
-        BOB: RatingChange(1.0, -0.96),
-        -1: RatingChange(2.0, 1.98),
+        ALICE: RatingChange(1000.0, 1052.4),
+        BOB: RatingChange(1010.2, 989.6),
+        -1: RatingChange(1002.0, 1001.98),
     }
     detail = {0: "0 cards left", 1: "3 cards left", 2: "1 card left", 3: ""}
     lines = standings_text(table(*players), END.ranking(4), ratings, detail.get).split("\n")
     assert lines == [
-        f"1. <@{ALICE}> — 0 cards left · rating 4.1 (+4.1)",
-        f"2. <@{BOB}> — 3 cards left · left the game · rating -1.0 (-2.0)",
+        f"1. <@{ALICE}> — 0 cards left · rating 1,052 (+52)",
+        f"2. <@{BOB}> — 3 cards left · left the game · rating 990 (-20)",
         "2. 🤖 Bot Ada — 1 card left",  # computers are rated, but show no rating
         "4. <@7>",
     ]
@@ -118,19 +118,21 @@ def test_the_winner_line_says_plainly_that_a_leavers_computer_finished_first_and
     )
 
 
-def test_a_change_too_small_to_show_reads_plus_nothing():
-    assert rating_text(RatingChange(0.02, -0.01)) == "rating 0.0 (+0.0)"
-    assert rating_text(RatingChange(5.0, 4.5)) == "rating 4.5 (-0.5)"
+def test_a_rating_is_a_whole_number_and_its_change_the_difference_of_the_numbers_shown():
+    assert rating_text(RatingChange(1000.2, 1000.4)) == "rating 1,000 (+0)"
+    assert rating_text(RatingChange(1010.2, 1009.6)) == "rating 1,010 (+0)"
+    assert rating_text(RatingChange(996.4, 1003.6)) == "rating 1,004 (+8)"
+    assert rating_text(RatingChange(1000.0, 987.5)) == "rating 988 (-12)"
 
 
 def test_many_long_lines_are_kept_whole_within_a_fields_limit():
     players = tuple(Player(10**18 + seat, f"p{seat}", seat) for seat in range(8))
-    ratings = {player.user_id: RatingChange(-12.345, 23.456) for player in players}
+    ratings = {player.user_id: RatingChange(987.654, 1023.456) for player in players}
     ranking = tuple((seat + 1, (seat,)) for seat in range(8))
     text = standings_text(table(*players), ranking, ratings, lambda seat: "**A Very Long Role Name Indeed**" * 3)
     lines = text.split("\n")
     assert len(text) <= FIELD_VALUE and lines[-1] == "…"
-    assert all(line.endswith("rating 23.5 (+35.8)") for line in lines[:-1])
+    assert all(line.endswith("rating 1,023 (+35)") for line in lines[:-1])
 
 
 # -- what each game says of a seat ----------------------------------------------------------------------------

@@ -4,14 +4,13 @@ ratings and the leaderboard all say so."""
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
 
 from anthology_driver import Anthology
 from e2e.test_not_another_word import started_table
 from support import store_finished_game, stored_result
 
-from bot.discord_ui.standings import rating_text
+from bot.discord_ui.standings import rating_number, rating_text
 from bot.discord_ui.wording import counted
 from bot.matches import MatchStatus, RatingChange
 
@@ -91,11 +90,10 @@ async def test_anarchy_a_leavers_computer_going_out_first_wins_the_game_for_the_
     theirs = await (await alice.slash(anthology.channel, "stats", player=bob, game="anarchy")).response()
     assert theirs.embeds[0]["description"] == f"<@{bob.id}>: 3 games, 1 win (33%)"
     leaderboard = await (await bob.slash(anthology.channel, "leaderboard", game="anarchy")).response()
-    first, second = leaderboard.embeds[0]["description"].split("\n")
-    assert re.fullmatch(
-        rf"\*\*1\.\*\* <@{alice.id}> — {changes[alice.id].after:.1f} \(3 games, 2 wins \(67%\)\)", first
-    )
-    assert re.fullmatch(rf"\*\*2\.\*\* <@{bob.id}> — {changes[bob.id].after:.1f} \(3 games, 1 win \(33%\)\)", second)
+    assert leaderboard.embeds[0]["description"].split("\n") == [
+        f"**1.** <@{alice.id}> — {rating_number(changes[alice.id].after)} (3 games, 2 wins (67%))",
+        f"**2.** <@{bob.id}> — {rating_number(changes[bob.id].after)} (3 games, 1 win (33%))",
+    ]
 
 
 async def test_not_another_word_a_leavers_computer_finishing_first_is_placed_after_the_player_who_stayed(anthology):

@@ -21,7 +21,7 @@ async def test_a_finished_game_tells_each_players_rating_before_and_after(store)
     first = await store_finished_game(store, GUILD, {1: 1, 2: 2})
     second = await store_finished_game(store, GUILD, {1: 2, 2: 1}, at=START + timedelta(hours=1))
     changes = await store.rating_changes(first)
-    assert changes[1].before == pytest.approx(0.0) and changes[1].change > 0 > changes[2].change
+    assert changes[1].before == pytest.approx(1000.0) and changes[1].change > 0 > changes[2].change
     later = await store.rating_changes(second)
     assert later[1].before == pytest.approx(changes[1].after), "the next game starts from where the last left off"
     unrated = await store_finished_game(store, None, {1: 1, 2: 2})
@@ -126,5 +126,28 @@ async def test_an_old_database_rates_its_past_results_in_finishing_order_when_it
         assert elsewhere.tallies[0].rating == pytest.approx(rated({}, {1: 1, 3: 2})[1].shown)
         page = await upgraded.leaderboard("anarchy", GUILD, min_games=1, offset=0, limit=10, user_id=1)
         assert [(row.user_id, row.games, row.wins) for row in page.rows] == [(2, 2, 1), (1, 2, 1)]
+    finally:
+        await upgraded.close()
+
+
+async def test_ratings_shown_on_the_old_scale_are_rated_anew_from_1000_when_the_database_upgrades(db_path):
+    store = await SqliteStore.open(db_path)
+    try:
+        await store_finished_game(store, GUILD, {1: 1, 2: 2})
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as older:  # as the bot before migration 12 left it: mu - 3 sigma, around 0
+        older.execute("UPDATE ratings SET shown = mu - 3 * sigma")
+        older.execute("UPDATE result_players SET rating_before = 0, rating_after = rating_after - 1000")
+        older.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+    upgraded = await SqliteStore.open(db_path)
+    try:
+        expected = rated({}, {1: 1, 2: 2})
+        for user in (1, 2):
+            stats = await upgraded.player_stats(GUILD, user, "anarchy", recent=10)
+            assert stats.tallies[0].rating == pytest.approx(expected[user].shown)
+        assert round(expected[1].shown) > 1000 > round(expected[2].shown)
+        changes = await upgraded.rating_changes(1)
+        assert changes[1].before == pytest.approx(1000.0) and changes[2].after == pytest.approx(expected[2].shown)
     finally:
         await upgraded.close()

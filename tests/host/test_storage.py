@@ -118,7 +118,7 @@ async def test_a_result_rates_its_players_in_its_game_and_server_in_the_same_tra
         "SELECT rating_before, rating_after FROM result_players WHERE user_id = 201 ORDER BY match_id"
     )
     assert set(ratings) == {201, 202} and all(games == 2 for games, _ in ratings.values())
-    assert shown[0][0] == pytest.approx(0.0), "a first game starts from a fresh rating"
+    assert shown[0][0] == pytest.approx(1000.0), "a first game starts from a fresh rating"
     assert shown[1][0] == pytest.approx(shown[0][1]), "the second starts where the first ended"
 
 
