@@ -26,6 +26,7 @@ from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import AnsweringTree
 from bot.discord_ui.records import RecordsController
+from bot.discord_ui.rules_help import RulesHelp
 from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
@@ -124,6 +125,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
+        self.rules_help = RulesHelp(self.games)
         # On a shared database, other processes write deadlines that this one must fire should they die.
         shared = self.settings.database_url is not None
         longest_sleep = SHARED_DATABASE_SLEEP_SECONDS if shared else LONGEST_SLEEP_SECONDS

@@ -1,11 +1,11 @@
 """The catalogue: every game the bot offers, with all of its parts named in one place.
 
 A game is four parts: its rules (a `GameRules` class in bot/games/<key>/), its renderer (a `GameRenderer` class in
-bot/discord_ui/renderers/), its rules help (docs/rules/<key>.md, shown by /rules with docs/rules/seats.md, which
-every game shares) and its content (the files in data/<key>/ that its `parse_content` reads; a game with none
-names no files). `load_games` reads the content and the rules help once, in the composition root, and builds the
-rules and renderers from them; importing this module reads no file. tests/test_catalogue.py checks that every
-entry has every part and that they agree.
+bot/discord_ui/renderers/), its rules help (docs/rules/<key>.md, shown by /rules topic by topic with
+docs/rules/seats.md, which every game shares) and its content (the files in data/<key>/ that its `parse_content`
+reads; a game with none names no files). `load_games` reads the content and the rules help once, in the
+composition root, and builds the rules and renderers from them; importing this module reads no file.
+tests/test_catalogue.py checks that every entry has every part and that they agree.
 """
 
 from __future__ import annotations

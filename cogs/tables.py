@@ -7,39 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
-from bot.catalogue import CATALOGUE, Game
+from bot.catalogue import CATALOGUE
 from bot.discord_ui.failures import autocomplete_or_nothing
-from bot.discord_ui.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_text
 from bot.discord_ui.options import CLOCK_NAMES, option_word, table_options
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
-
-
-def rules_embeds(game: Game) -> list[discord.Embed]:
-    """The game's rules help (docs/rules/<game>.md), then the help every game shares (seats and results), with
-    markdown headings turned into bold lines; the game's part is cut where both would not fit in one message."""
-    shared_title, shared = _help_text(game.seats_help)
-    title = f"How to play {game.title}"
-    # Discord counts all of a message's embeds together against one embed's total.
-    room = min(EMBED_DESCRIPTION, EMBED_TOTAL - len(title) - len(shared_title) - len(shared))
-    colour = discord.Colour.blurple()
-    return [
-        discord.Embed(title=title, description=fit_text(_help_text(game.rules_help)[1], room), colour=colour),
-        discord.Embed(title=shared_title, description=shared, colour=colour),
-    ]
-
-
-def _help_text(markdown: str) -> tuple[str, str]:
-    """A help file's title (its first heading) and its text, with the other headings turned into bold lines."""
-    title, lines = "", []
-    for line in markdown.splitlines():
-        if line.startswith("# "):
-            title = title or line[2:].strip()
-            continue
-        lines.append(f"**{line.lstrip('#').strip()}**" if line.startswith("#") else line)
-    return title, "\n".join(lines).strip()
 
 
 class Tables(commands.Cog):
@@ -97,11 +71,18 @@ class Tables(commands.Cog):
                     suggestions.append(app_commands.Choice(name=name, value=prefix + text))
         return suggestions[:25]
 
-    @app_commands.command(name="rules", description="How to play a game, with this bot's house rulings.")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name="rules", description="How to play a game, with this bot's house rulings, by topic.")
+    @app_commands.describe(game="Which game", topic="A topic of its rules (leave it out for an overview and the list)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(embeds=rules_embeds(self.bot.games[game]), ephemeral=True)
+    async def rules(self, interaction: discord.Interaction, game: str, topic: str = "") -> None:
+        await self.bot.rules_help.show(interaction, game, topic)
+
+    @rules.autocomplete("topic")
+    @autocomplete_or_nothing
+    async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's topics whose title has what is typed in it (none before a game is chosen)."""
+        game = getattr(interaction.namespace, "game", None) or ""
+        return self.bot.rules_help.suggestions(game, current)
 
     @app_commands.command(
         name="status",

@@ -301,6 +301,39 @@ class RecordsButton(discord.ui.Button):
         await interaction.client.records.clicked(interaction, found["view"], found["key"], page, found["mode"])
 
 
+class RulesTopicSelect(discord.ui.Select):
+    """On a /rules message: the game's help topics (option values: topic keys); the one shown is marked."""
+
+    template = re.compile(r"anth:rules:(?P<game>[a-z_]{1,30})")
+
+    def __init__(self, game: str, choices: list[tuple[str, str]], shown: str) -> None:
+        options = [discord.SelectOption(label=label, value=key, default=key == shown) for label, key in choices]
+        super().__init__(custom_id=f"anth:rules:{game}", placeholder="Read a topic", options=options)
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        topic = next(iter(_picked(interaction)), "")
+        await interaction.client.rules_help.turned_to(interaction, found["game"], topic, 0)
+
+
+class RulesPageButton(discord.ui.Button):
+    """On a /rules message showing a topic of several pages: turns the message to page `page` of it."""
+
+    template = re.compile(r"anth:rulespage:(?P<game>[a-z_]{1,30}):(?P<topic>[a-z0-9-]{1,40}):(?P<page>\d{1,3})")
+
+    def __init__(self, game: str, topic: str, page: int, label: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            disabled=disabled,
+            custom_id=f"anth:rulespage:{game}:{topic}:{page}",
+        )
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.rules_help.turned_to(interaction, found["game"], found["topic"], int(found["page"]))
+
+
 ROUTES = {
     "lobby": LobbyButton,
     "leavegame": LeaveGameButton,
@@ -315,6 +348,8 @@ ROUTES = {
     "typed": EntryBox,
     "options": OptionSelect,
     "rec": RecordsButton,
+    "rules": RulesTopicSelect,
+    "rulespage": RulesPageButton,
 }
 """The second part of a custom_id ("anth:<kind>:…") -> the control it belongs to."""
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from fakediscord import Perm
+import pytest
+from fakediscord import Perm, ScriptError
 from support import LEFT_REPLY, stored_result
 
+from bot.discord_ui.rules_help import RulesHelp
 from bot.discord_ui.standings import rating_text
 from bot.matches import MatchStatus
 
@@ -57,23 +60,88 @@ async def test_options_and_reminder_hours_are_shown_in_the_lobby(anthology):
 
 
 async def test_rules_are_private_and_in_our_words(anthology):
-    reply = await (await anthology.bob.slash(anthology.channel, "rules", game="anarchy")).response()
+    reply = await (await anthology.bob.slash(anthology.channel, "rules", game="anarchy", topic="direction")).response()
     assert reply.ephemeral
     embed = reply.embeds[0]
-    assert embed["title"] == "How to play Anarchy"
+    assert embed["title"] == "Anarchy: Direction"
     # The house rulings are said in words (this is ruling A5), never by codes players cannot look up.
     assert "trump" in embed["description"] and "such as being a trump by rank" in embed["description"]
     assert "(A5)" not in embed["description"]
 
 
-async def test_every_games_rules_end_with_the_seat_rules_in_one_message_discord_accepts(anthology):
-    for game in ("anarchy", "anachronism"):
+async def test_every_games_rules_list_the_seat_rules_and_show_them_in_a_message_discord_accepts(anthology):
+    for game, title in (("anarchy", "Anarchy"), ("anachronism", "Anachronism")):
         reply = await (await anthology.bob.slash(anthology.channel, "rules", game=game)).response()
-        rules, seats = reply.embeds
-        assert rules["title"].startswith("How to play") and seats["title"] == "Seats and results"
-        said = " ".join(seats["description"].split())
+        assert reply.select_options()[-1] == "Seats and results"
+        seats = await (await anthology.bob.select(reply, "Seats and results")).response()
+        assert seats.id == reply.id and seats.ephemeral
+        embed = seats.embeds[0]
+        assert embed["title"] == f"{title}: Seats and results"
+        said = " ".join(embed["description"].split())
         assert "placed after every player who stayed" in said and "the best-placed player who stayed wins" in said
-        assert sum(len(embed["title"]) + len(embed["description"]) for embed in reply.embeds) <= 6000
+        assert len(embed["title"]) + len(embed["description"]) + len(embed.get("footer", {}).get("text", "")) <= 6000
+
+
+async def test_rules_open_with_an_overview_and_a_topic_picked_is_shown_whole_in_the_same_message(anthology):
+    reply = await (await anthology.bob.slash(anthology.channel, "rules", game="anachronism")).response()
+    assert reply.ephemeral and reply.embeds[0]["title"] == "How to play Anachronism"
+    overview = reply.embeds[0]["description"]
+    assert "Knock the other warrior's Life to 0" in overview and "A turn, in three lines:" in overview
+    assert "Playing here: press **My force** on the board" in overview
+    topics = reply.select_options()
+    assert topics[0] == "Overview" and "Reading the picture" in topics and "Cards and abilities" in topics
+    picture = await (await anthology.bob.select(reply, "Reading the picture")).response()
+    assert picture.id == reply.id and picture.embeds[0]["title"] == "Anachronism: Reading the picture"
+    text = picture.embeds[0]["description"]
+    # One paragraph on one line (Discord would break the file's lines mid-sentence), and nothing cut.
+    assert "\n" not in text and text.startswith("The board shows the arena from above")
+    assert "in your colour (with three or four players" in text
+    assert text.endswith("The Attack menu lists every attack you can make now, with its modifier.")
+    assert anthology.bob.ephemerals() == [picture], "the same private message, not a new one"
+
+
+async def test_rules_topics_autocomplete_and_the_topic_menu_works_after_a_restart(anthology):
+    bob = anthology.bob
+    offered = await anthology.suggestions(bob, "rules", ("topic", "pict"), game="anachronism")
+    assert offered == [{"name": "Reading the picture", "value": "reading-the-picture"}]
+    offered = await anthology.suggestions(bob, "rules", ("topic", ""), game="anomia")
+    assert [choice["name"] for choice in offered][:3] == ["Overview", "The idea", "Flipping"]
+    reply = await (
+        await bob.slash(anthology.channel, "rules", game="anachronism", topic="reading-the-picture")
+    ).response()
+    assert reply.embeds[0]["title"] == "Anachronism: Reading the picture"
+    await anthology.restart()
+    offered = await anthology.suggestions(bob, "rules", ("topic", "TOURN"), game="anachronism")
+    assert [choice["value"] for choice in offered] == ["tournament-matches"]
+    rounds = await (await bob.select(reply, "Rounds")).response()
+    assert rounds.id == reply.id and rounds.embeds[0]["title"] == "Anachronism: Rounds"
+    back = await (await bob.select(reply, "Overview")).response()
+    assert back.embeds[0]["title"] == "How to play Anachronism"
+
+
+async def test_a_topic_longer_than_a_page_turns_its_pages_with_buttons(anthology):
+    anarchy = anthology.bot.games["anarchy"]
+    paragraphs = [f"Paragraph {number}. " + "A long rule, said in full. " * 60 for number in range(1, 5)]
+    long_help = anarchy.rules_help + "\n## House stories\n" + "\n\n".join(paragraphs) + "\n"
+    anthology.bot.rules_help = RulesHelp({"anarchy": replace(anarchy, rules_help=long_help)})
+    reply = await (
+        await anthology.bob.slash(anthology.channel, "rules", game="anarchy", topic="House stories")
+    ).response()
+    assert reply.embeds[0]["footer"]["text"] == "Page 1 of 2"
+    assert reply.embeds[0]["description"].startswith("Paragraph 1.") and "Paragraph 2." in str(reply.embeds)
+    second = await (await anthology.bob.click(reply, "Next ▶")).response()
+    assert second.id == reply.id and second.embeds[0]["footer"]["text"] == "Page 2 of 2"
+    assert second.embeds[0]["description"].startswith("Paragraph 3.")
+    with pytest.raises(ScriptError, match="disabled"):
+        await anthology.bob.click(second, "Next ▶")
+    first = await (await anthology.bob.click(second, "◀ Previous")).response()
+    assert first.embeds[0]["footer"]["text"] == "Page 1 of 2"
+
+
+async def test_an_unknown_rules_topic_is_refused_with_the_topics_there_are(anthology):
+    reply = await (await anthology.bob.slash(anthology.channel, "rules", game="anarchy", topic="castling")).response()
+    assert reply.ephemeral and not reply.embeds
+    assert reply.content.startswith("Anarchy's rules have no topic `castling`. Its topics: Overview, Setting up")
 
 
 async def test_status_shows_the_board_and_who_we_wait_for(anthology):
