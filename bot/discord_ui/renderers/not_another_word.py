@@ -1,6 +1,6 @@
-"""How Not Another Word looks in Discord: the word as letter stacks on the board with the latest moves, each new
-word said in the channel, and a private panel with the player's letters, a box to type a word and a menu of
-cards to exchange."""
+"""How Not Another Word looks in Discord: the word as letter stacks on the board, each move told in a line (the
+board's "Latest" lines and /record), each new word said in the channel, and a private panel with the player's
+letters, a box to type a word and a menu of cards to exchange."""
 
 from __future__ import annotations
 
@@ -76,9 +76,6 @@ class NotAnotherWordRenderer(GameRenderer):
                 value=f"The last card was drawn: {view.final_turns_left} turn(s) left, then fewest cards wins.",
                 inline=False,
             )
-        if view.recent:
-            lines = [move_text(move, match.at_seat(move.seat).name) for move in reversed(view.recent)]
-            embed.add_field(name="Latest moves", value="\n".join(lines)[:1024], inline=False)
         if view.to_act is not None:
             embed.add_field(name="Turn", value=mention(match.at_seat(view.to_act)), inline=False)
         embed.set_footer(
@@ -114,9 +111,8 @@ class NotAnotherWordRenderer(GameRenderer):
         return PrivatePanel(embed, notes=notes, typed=entry, several=several)
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
-        """Lines for a seat's own panel; the table's lines are on the board, from the state itself."""
-        if seat is None:
-            return []
+        """Each move in words, for the board and the record (None) or for a seat's own panel, which also hears
+        which cards it drew."""
         lines = []
         for event in events:
             if not event.is_visible_to(seat):
@@ -128,7 +124,7 @@ class NotAnotherWordRenderer(GameRenderer):
             elif event.kind in (WordEvent.WORD_MADE, WordEvent.CARDS_EXCHANGED, WordEvent.TURN_PASSED):
                 lines.append(move_text(_move_of(event), who) + ".")
             elif event.kind is WordEvent.LAST_CARD_DRAWN:
-                lines.append("The last card was drawn: everyone has one more turn.")
+                lines.append(f"{who} drew the last card: everyone has one more turn.")
         return lines
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:

@@ -137,7 +137,8 @@ class ForcesAndPlacement:
         column = place.column
         fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(owner))
         state = with_fighter(state, seat, fighter)
-        events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
+        placed = {"warrior": fighter.warrior, "space": list(row[column]), "facing": fighter.facing}
+        events.append(Event(AnachronismEvent.PLACED, seat, placed))
         if any(each.space is None for each in state.fighters):
             return state
         if state.tournament is not None:

@@ -123,8 +123,8 @@ class AttackRoll:
 @compact
 @dataclass(frozen=True)
 class Roll:
-    """A roll players are shown (ruling C3): an attack (`seat` attacks with `source`: its dice and bonus against
-    the defence's, and what came of it), a tie-break (`seat` won it) or a set-up roll."""
+    """A roll players are shown (ruling C3): an attack (`seat` attacks `target` with `source`: its dice and bonus
+    against the defence's, and what came of it), a tie-break (`seat` won it) or a set-up roll."""
 
     kind: str
     seat: Seat
@@ -136,6 +136,8 @@ class Roll:
     hit: bool = False
     critical: bool = False
     damage: int = 0
+    target: Seat = -1
+    """The defender of an attack (-1: none, or a roll stored before the defender was kept)."""
 
 
 @dataclass(frozen=True)

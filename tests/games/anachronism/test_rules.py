@@ -205,7 +205,7 @@ def test_each_warrior_is_placed_in_its_own_starting_row_facing_the_other_side():
     assert refusal(state, "pass") == "Place your warrior in your starting row first"
     state, events = play(state, "place 2")
     assert (state.fighters[0].space, state.fighters[0].facing) == ((1, 0), "N")
-    assert events[0].data == {"warrior": card("Kallias"), "space": [1, 0]}
+    assert events[0].data == {"warrior": card("Kallias"), "space": [1, 0], "facing": "N"}
     assert RULES.actors(state) == {1} and offered(state) == ["place 1", "place 2", "place 3", "place 4"]
     state, events = play(state, "place 4")
     assert (state.fighters[1].space, state.fighters[1].facing) == ((3, 3), "S")
@@ -519,7 +519,7 @@ def test_everyone_sees_the_rolls_a_player_is_asked_about():
         pending = (shown if viewer is None else shown.public).pending_roll
         assert (pending.kind, pending.dice, pending.other_dice, pending.source) == ("pending", (6, 3), (3, 3), "basic")
     after = act(state, "decline")
-    assert RULES.view(after, None).pending_roll is None and RULES.view(after, None).last_rolls[-1].dice == (6, 3)
+    assert RULES.view(after, None).pending_roll is None and after.last_rolls[-1].dice == (6, 3)
 
 
 def test_on_the_other_players_turn_the_order_of_asking_turns_round():
