@@ -227,6 +227,25 @@ async def placed_arena(anthology: Anthology, forces: dict[str, tuple[str, tuple[
     return arena
 
 
+async def test_the_boards_latest_lines_tell_each_move_and_each_roll_with_its_dice_and_both_players(anthology):
+    arena = await placed_arena(anthology, FORCES)
+    latest = "\n".join(arena.latest())
+    assert re.search(r"^alice placed .+ on [A-D]1, facing north\.$", latest, re.MULTILINE), latest
+    assert re.search(r"^bob placed .+ on [A-D]4, facing south\.$", latest, re.MULTILINE), latest
+    roll = r"🎲 \d\+\d( [+-]\d+)? = \d+"
+    moved = rolled = None
+    for _ in range(40):
+        player = await arena.to_act()
+        await arena.play_one(player)
+        for line in arena.latest():
+            moved = moved or re.fullmatch(r"(alice|bob) moved to [A-D][1-4] and faces (north|east|south|west)\.", line)
+            rolled = rolled or re.fullmatch(rf"(alice|bob) attacked (alice|bob) with .+: {roll} vs {roll}, .+", line)
+        if moved and rolled:
+            break
+    assert moved and rolled, arena.latest()
+    assert rolled.group(1) != rolled.group(2), "the defender is named"
+
+
 async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menus(anthology):
     alice = anthology.alice
     anthology.next_seed = 10  # a game the computer wins in the third round, the person ending a turn early
