@@ -12,9 +12,8 @@ from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Private
 from bot.discord_ui.wording import counted, mention
 from bot.engine import Event, Outcome, Seat
 from bot.games.not_another_word.cards import letter_of
-from bot.games.not_another_word.dictionary import ADD, COMBINE, PLACE
+from bot.games.not_another_word.dictionary import ADD, PLACE
 from bot.games.not_another_word.events import WordEnd, WordEvent
-from bot.games.not_another_word.state import Move
 from bot.games.not_another_word.views import NotAnotherWordPublicView, NotAnotherWordSeatView
 from bot.matches import Match
 
@@ -27,29 +26,21 @@ def tiles(word: str) -> str:
     return " ".join(chr(TILE_BASE + ord(letter) - ord("a")) for letter in word)
 
 
-def move_text(move: Move, who: str) -> str:
-    """One move in words: "Bea placed P on L: LAWN → PAWN"."""
-    change = f"{move.previous.upper()} → **{move.word.upper()}**"
-    if move.kind == PLACE:
-        return f"{who} placed {move.letter.upper()} on {move.on.upper()}: {change}"
-    if move.kind == ADD:
-        return f"{who} added {move.letter.upper()}: {change}"
-    if move.kind == COMBINE:
-        return f"{who} put the {move.letter.upper()} stack under the {move.on.upper()}: {change}"
-    if move.kind == "exchange":
-        cards = "card" if move.count == 1 else "cards"
-        return f"{who} exchanged {move.count} {cards} ({', '.join(move.letter.upper())})"
-    return f"{who} could not move and passed"
-
-
-def _move_of(event: Event) -> Move:
+def move_text(event: Event, who: str) -> str:
+    """A word made, cards exchanged or a pass, in words: "Bea placed P on L: LAWN → PAWN"."""
     data = event.data
-    if event.kind is WordEvent.WORD_MADE:
-        return Move(event.seat, data["how"], data["word"], data["previous"], data["letter"], data["on"])
     if event.kind is WordEvent.CARDS_EXCHANGED:
-        letters = "".join(letter_of(card) for card in data["cards"])
-        return Move(event.seat, "exchange", letter=letters, count=len(letters))
-    return Move(event.seat, "pass")
+        letters = ", ".join(letter_of(card).upper() for card in data["cards"])
+        return f"{who} exchanged {counted(len(data['cards']), 'card')} ({letters})"
+    if event.kind is not WordEvent.WORD_MADE:
+        return f"{who} could not move and passed"
+    how, letter, on = data["how"], data["letter"].upper(), data["on"].upper()
+    change = f"{data['previous'].upper()} → **{data['word'].upper()}**"
+    if how == PLACE:
+        return f"{who} placed {letter} on {on}: {change}"
+    if how == ADD:
+        return f"{who} added {letter}: {change}"
+    return f"{who} put the {letter} stack under the {on}: {change}"
 
 
 class NotAnotherWordRenderer(GameRenderer):
@@ -122,7 +113,7 @@ class NotAnotherWordRenderer(GameRenderer):
                 drawn = ", ".join(letter_of(card).upper() for card in event.data["cards"])
                 lines.append(f"You drew {drawn}.")
             elif event.kind in (WordEvent.WORD_MADE, WordEvent.CARDS_EXCHANGED, WordEvent.TURN_PASSED):
-                lines.append(move_text(_move_of(event), who) + ".")
+                lines.append(move_text(event, who) + ".")
             elif event.kind is WordEvent.LAST_CARD_DRAWN:
                 lines.append(f"{who} drew the last card: everyone has one more turn.")
         return lines
@@ -132,7 +123,7 @@ class NotAnotherWordRenderer(GameRenderer):
         said = []
         for event in events:
             if event.kind is WordEvent.WORD_MADE:
-                said.append(Announcement(move_text(_move_of(event), match.at_seat(event.seat).name) + "."))
+                said.append(Announcement(move_text(event, match.at_seat(event.seat).name) + "."))
             elif event.kind is WordEvent.LAST_CARD_DRAWN:
                 said.append(
                     Announcement(
