@@ -20,7 +20,6 @@ from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
     CHOOSE_TARGET,
-    LAST_ROLLS,
     PLAYING,
     STEP,
     USE,
@@ -102,8 +101,8 @@ class Combat:
             return None
         attack_bonus, defense_bonus = self._bonuses(state, attack)
         return Roll(
-            "pending", attack.attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
-            defense_bonus, target=attack.defender,
+            attack.attacker, attack.defender, attack.source, attack.attack_dice, attack_bonus, attack.defense_dice,
+            defense_bonus,
         )  # fmt: skip
 
     def _resolve_attack(self, state: AnachronismState, events: list) -> AnachronismState:
@@ -130,10 +129,6 @@ class Combat:
             damage = max(0, base * (2 if critical else 1) + number(pool, state, attacker, "damage", attack))
             target = state.fighters[defender]
             state = with_fighter(state, defender, replace(target, life=target.life - damage))
-        shown = Roll(
-            "attack", attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
-            defense_total - sum(attack.defense_dice), hit, critical, damage, defender,
-        )  # fmt: skip
         data = {
             "source": attack.source, "target": defender, "attack_dice": list(attack.attack_dice),
             "defense_dice": list(attack.defense_dice), "attack_total": attack_total, "defense_total": defense_total,
@@ -143,7 +138,7 @@ class Combat:
         # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
         lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        state = replace(state, attack=None, lasting=lasting)
         if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
             # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
             # rules), nor in a game of more, where it goes on without the fallen warrior.

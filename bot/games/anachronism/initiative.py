@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.engine import Event, Seat, SeededRandom
 from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEvent
-from bot.games.anachronism.state import LAST_ROLLS, AnachronismState, Roll
+from bot.games.anachronism.state import AnachronismState
 
 
 class Initiative:
@@ -70,10 +70,4 @@ class Initiative:
             if len(level) > 1:
                 state, level = self._roll_off(state, level, events)
             ranked.extend(level)
-        if len({sum(each) for each in dice.values()}) == len(seats):
-            # Settled by this roll: the winner, and the dice of two rollers (seat order for two, else the first
-            # two places).
-            first, second = (seats[0], seats[1]) if len(seats) == 2 else (ranked[0], ranked[1])
-            shown = Roll("tie", ranked[0], dice[first], other_dice=dice[second])
-            state = replace(state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
         return state, ranked

@@ -146,7 +146,6 @@ class AnachronismRules(
             phase=FORCES if games == 1 else STACKS,
             fighters=tuple(Fighter() for _ in range(seating.seat_count)),
             **GAME_START,
-            last_rolls=(),
             result=None,
             placings=(),
             rng_state=SeededRandom(seed).state,

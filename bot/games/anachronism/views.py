@@ -72,8 +72,8 @@ class AnachronismPublicView:
     """The choice the game waits for, and from whom (a re-roll, a discard, an ability's move...), if any: its
     card and options are all face up."""
     pending_roll: Roll | None
-    """The attack whose rolls are made and wait on after-roll choices (kind "pending", with both bonuses): players
-    see the rolls before they choose (the rulebook's attack rolls; ruling C3)."""
+    """The attack whose rolls are made and wait on after-roll choices, with both bonuses: players see the rolls
+    before they choose (the rulebook's attack rolls; ruling C3)."""
     offered: tuple[AnachronismAction, ...]
     """What the player the game waits on may do (nothing while forces are chosen in private)."""
     attack_modifiers: tuple[tuple[str, int], ...]
