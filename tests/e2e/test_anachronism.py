@@ -538,7 +538,7 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
             score = arena.field("Match")
             assert score.startswith(f"alice {state.tournament.wins(0)} – bob {state.tournament.wins(1)}")
             said = anthology.fake.channel_messages(anthology.channel)[-1].content
-            assert f"game {finished}" in said and "The score: alice" in said
+            assert f"game {finished}" in said.lower() and "The score: alice" in said
             if not restarted:
                 panel = await (await alice.click(arena.board, MY_FORCE)).response()
                 piles = {field["name"]: field["value"] for field in panel.embeds[0]["fields"]}

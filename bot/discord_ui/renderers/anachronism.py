@@ -487,7 +487,7 @@ class AnachronismRenderer(GameRenderer):
         if kind is AnachronismEvent.STACK_READY:
             return f"{who}'s tournament stack is ready."
         if kind is AnachronismEvent.FORCE_CHOSEN:
-            return f"{who} is ready: their choice stays secret until it is in the arena."
+            return f"{who} is ready (what they chose stays secret until it is revealed)."
         if kind is AnachronismEvent.SETUP_ROLLED:
             return f"{who} rolled {dice_text(data['dice'])} to place (the lower roll places first)."
         if kind is AnachronismEvent.PLACED:
