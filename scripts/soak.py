@@ -3,8 +3,8 @@
 The conformance suite (tests/games/test_conformance.py) plays the same Hypothesis examples on every run, so it
 never meets a new match; this plays fresh ones. Each match is a game (in turn, so every game gets its share), a
 table size and table options drawn at random, a seed and the random players' first choices, played by
-`check_match` from tests/games/conformance.py: every invariant at every step, the game's timers firing at random
-moments, and computers standing in for random seats as when a turn clock runs out.
+`check_match` from tests/games/conformance.py: every invariant (and the record's lines) at every step, the game's
+timers firing at random moments, and computers standing in for random seats as when a turn clock runs out.
 
 The run's seed is fresh each time and printed first; `--seed` plays the same run again. A failing match is printed
 with everything needed to replay it alone (`--replay`, which shows the whole traceback) and the run goes on; at
@@ -34,9 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from games.conformance import check_match, playable_options  # noqa: E402
+from games.conformance import check_match, playable_options, recording_of  # noqa: E402
 
-from bot.catalogue import load_games  # noqa: E402
+from bot.catalogue import Game, load_games  # noqa: E402
 from bot.engine import GameRules  # noqa: E402
 
 FIRST_CHOICES = 20
@@ -81,14 +81,21 @@ def table_for(rules: dict[str, GameRules], games: list[str], run_seed: int, inde
     return Table(key, seats, options, rng.getrandbits(64), choices)
 
 
-_rules: dict[str, GameRules] = {}
-"""Every game's rules, built once in each process that plays matches."""
+_games: dict[str, Game] = {}
+"""Every game, built once in each process that plays matches."""
 
 
 def load_rules() -> dict[str, GameRules]:
-    if not _rules:
-        _rules.update({key: game.rules for key, game in load_games().items()})
-    return _rules
+    if not _games:
+        _games.update(load_games())
+    return {key: game.rules for key, game in _games.items()}
+
+
+def check_table(table: Table) -> None:
+    """Play the table's match through every check, its record's too."""
+    rules = load_rules()[table.game]
+    recording = recording_of(table.game, _games[table.game].renderer)
+    check_match(rules, table.seats, table.options, table.seed, table.choices, recording)
 
 
 def stop_on_terminate() -> None:
@@ -108,7 +115,7 @@ def start_worker() -> None:
 def play_table(table: Table) -> Played:
     started = time.perf_counter()
     try:
-        check_match(load_rules()[table.game], table.seats, table.options, table.seed, table.choices)
+        check_table(table)
     except Exception as error:
         where = traceback.extract_tb(error.__traceback__)[-1]
         failure = f"{type(error).__name__}: {error}\n    raised at {where.filename}:{where.lineno} in {where.name}"
@@ -175,7 +182,7 @@ def summary(played: list[Played], run_seed: int, seconds: float) -> str:
 def replay(text: str) -> int:
     """Play one match as a failure printed it, with the whole traceback: exit 1 if it fails."""
     table = Table(**json.loads(text))
-    check_match(load_rules()[table.game], table.seats, table.options, table.seed, table.choices)
+    check_table(table)
     print(f"{table.game}: the match kept every invariant")
     return 0
 

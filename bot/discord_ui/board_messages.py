@@ -39,7 +39,8 @@ from bot.matches import Match, MatchHost, MatchStatus, Player, Snapshot
 from bot.matches.seat_taking import free_seats, table_options
 from bot.players import clock_runs_out
 
-RECENT_LINES = 4
+FIELD_VALUE = 1024
+"""The most characters Discord takes in an embed field's value."""
 CHANGES_RECALLED = 12
 """Changes read back from the action log for a board's "Latest" lines when this process missed them."""
 CHAT_UNREADABLE = (
@@ -55,6 +56,18 @@ STATUS_COLOURS = {
     MatchStatus.ABANDONED: discord.Colour.dark_grey(),
     MatchStatus.EXPIRED: discord.Colour.dark_grey(),
 }
+
+
+def latest_text(lines: Sequence[str]) -> str:
+    """The "Latest" field's value: the lines oldest first, as many of the newest as fit in a field."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if kept and size > FIELD_VALUE + 1:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept))[:FIELD_VALUE]
 
 
 class BoardMessages:
@@ -85,7 +98,7 @@ class BoardMessages:
         embed.colour = STATUS_COLOURS[match.status]
         recent = self._recent.get(match.id)
         if recent:
-            embed.add_field(name="Latest", value="\n".join(recent)[:1024], inline=False)
+            embed.add_field(name="Latest", value=latest_text(recent), inline=False)
         clocks = self._clock_lines(snapshot) if match.status is MatchStatus.PLAYING else []
         if clocks:
             embed.add_field(name="Turn clock", value="\n".join(clocks)[:1024], inline=False)
@@ -204,8 +217,9 @@ class BoardMessages:
         edit (`recall_recent`), which also puts right lines remembered twice while some were missing."""
         if self._recent_through.get(match.id, 0) >= match.version:
             return  # remembered already, when a click's answer was to show the board
-        lines = self.renderer(match).describe(match, events, None)
-        self._recent.setdefault(match.id, deque(maxlen=RECENT_LINES)).extend(lines)
+        renderer = self.renderer(match)
+        lines = renderer.describe(match, events, None)
+        self._recent.setdefault(match.id, deque(maxlen=renderer.latest_lines)).extend(lines)
         if self._recent_through.get(match.id) == match.version - 1:
             self._recent_through[match.id] = match.version
 
@@ -213,9 +227,10 @@ class BoardMessages:
         """Read the "Latest" lines of the changes this process has not seen from the action log."""
         if self._recent_through.get(match.id, 0) >= match.version or match.status is MatchStatus.LOBBY:
             return
-        recent = deque(maxlen=RECENT_LINES)
+        renderer = self.renderer(match)
+        recent = deque(maxlen=renderer.latest_lines)
         for _, events in await self.host.changes_after(match, max(match.version - CHANGES_RECALLED, 0)):
-            recent.extend(self.renderer(match).describe(match, events, None))
+            recent.extend(renderer.describe(match, events, None))
         self._recent[match.id] = recent
         self._recent_through[match.id] = match.version
 

@@ -75,3 +75,55 @@ def test_two_abilities_at_one_moment_are_two_buttons_and_one_no():
     state, _ = play(with_dice(state, *MISS), "attack basic 1")
     _, buttons, _ = controls(state)
     assert buttons == ["Use Second Breath", "Use Turn the Edge", "Use none of them"]
+
+
+# What the board's "Latest" lines and /record say of each thing that happens.
+
+
+def lines(state, notation: str, dice=()) -> list[str]:
+    """What the board and the record tell of `notation`, played in `state` with the next dice `dice`."""
+    _, events = play(with_dice(state, *dice) if dice else state, notation)
+    return RENDERER.describe(table(), events, None)
+
+
+def test_a_move_and_a_turn_are_told_with_the_space_in_words():
+    state = duel(fighter("Itzel", space=(1, 1)), fighter("Arshan", space=(2, 3), facing="S"))
+    assert lines(state, "move N E") == ["Ada moved to B3 and faces east."]
+    assert lines(state, "face W") == ["Ada turned to face west."]
+
+
+def test_an_attack_names_both_players_and_shows_the_dice():
+    state = duel(fighter("Arshan", space=(1, 1)), fighter("Brannoc", space=(1, 2), facing="S"))
+    told = lines(state, "attack basic 1", HIT)
+    assert told[0].startswith("Ada attacked Bo with a basic attack: 🎲 6+5 ")
+    assert " vs 🎲 1+2 " in told[0] and told[0].endswith(", hit, 1 damage.")
+    # Brannoc's Shoulder of the Ox pushes Arshan back to B1.
+    assert told[1:] == [
+        "Bo used Shoulder of the Ox (Brannoc of the Black Bog).",
+        "Ada was moved to B1 by Shoulder of the Ox.",
+    ]
+
+
+def test_ability_damage_is_told():
+    kallias = fighter("Kallias", ["Bronze Round Shield"], space=(1, 1), facing="S")
+    told = lines(duel(fighter("Arshan"), kallias), "attack basic 1", MISS)
+    assert told[0].endswith(", miss.")
+    assert told[1:] == ["Bo used Rim Strike (Bronze Round Shield).", "Ada lost 1 Life to Rim Strike."]
+
+
+def test_a_pending_roll_shows_its_dice_and_both_players():
+    state = duel(fighter("Kaito", ["The Still Water Way"]), front("Arshan"))
+    state, _ = play(with_dice(state, *MISS), "attack basic 1")
+    _, _, text = controls(state)
+    assert "🎲 Ada attacks Bo with a basic attack: 🎲 1+2" in text and "vs 🎲 6+5" in text
+    assert "not counted yet" in text
+
+
+def test_a_warrior_fallen_at_the_end_shows_as_fallen_on_its_space():
+    state = duel(fighter("Arshan"), front("Brannoc", life=1))
+    state, events = play(with_dice(state, *CRITICAL), "attack basic 1")
+    view = RULES.view(state, None)
+    fields = {field.name: field.value for field in RENDERER.board(table(), view).fields}
+    assert fields["🟠 Bo: Brannoc of the Black Bog"] == "💀 fell on B2 · ⭐ Exp 2"
+    assert RENDERER.final_detail(table(), view, view.outcome, 1) == "Brannoc of the Black Bog fell"
+    assert RENDERER.describe(table(), events, None)[0].endswith("critical hit (a double), 2 damage.")

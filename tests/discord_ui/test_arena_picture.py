@@ -1,7 +1,8 @@
 """The picture of Anachronism's arena: a small, valid, repeatable PNG; warriors in their seat's colour facing the
 right way; the active warrior's grid (basic or a weapon's) shaded; an unplaced warrior not drawn at all. With three
 or four players: the west and east columns tinted and named for seats 2 and 3, corners in both rows' colours, the
-teams of a game of two against two on the tokens and in the legend, a fallen warrior gone.
+teams of a game of two against two on the tokens and in the legend, a fallen warrior gone. The spaces' names on the
+edges; the end of a game: a warrior that fell where it stood marked so, and no active warrior.
 
 The card pool is built here from a few in-code cards, so the tests do not depend on data/anachronism/cards.json.
 """
@@ -18,6 +19,7 @@ from bot.discord_ui.renderers.arena_picture import (
     BAND,
     BAND_TINT,
     CELL,
+    FALLEN_FADE,
     HEIGHT,
     INK,
     LEGEND,
@@ -34,8 +36,10 @@ from bot.discord_ui.renderers.arena_picture import (
     grid_sources,
     picture_size,
 )
+from bot.engine import Outcome
 from bot.games.anachronism.arena import SIZE, grid_spaces
 from bot.games.anachronism.content import CardPool, Support, Warrior
+from bot.games.anachronism.events import AnachronismEnd
 from bot.games.anachronism.views import AnachronismPublicView, FighterView
 
 FRONT_THREE = ((1, 0, 1), (1, -1, 0), (1, 1, 0))
@@ -365,3 +369,41 @@ def test_a_fallen_warrior_is_not_drawn_and_its_band_says_so():
     assert arena_png(four_placed(active=3, fallen=3), POOL, FOUR_NAMES) == arena_png(
         four_placed(fallen=3), POOL, FOUR_NAMES
     )
+
+
+def test_the_edges_name_the_columns_and_rows():
+    """Columns A-D along the bottom edge, rows 1-4 up the left edge, as the board's lines name the spaces."""
+    image = picture(arena_png(two_placed(active=None), POOL, NAMES))
+
+    def corner(space: tuple[int, int], side: str) -> Image.Image:
+        """The space's bottom corner on that side, inside the grid's lines."""
+        left, _, right, bottom = cell_box(space)
+        x = right - 30 if side == "right" else left + 3
+        return image.crop((x, bottom - 30, x + 27, bottom - 3))
+
+    def written(crop: Image.Image) -> bool:
+        return any(red + green + blue < 450 for _, (red, green, blue) in crop.getcolors(900))
+
+    letters = [corner((x, 0), "right") for x in range(SIZE)]
+    numbers = [corner((0, y), "left") for y in range(SIZE)]
+    assert all(written(each) for each in letters + numbers)
+    assert len({each.tobytes() for each in letters}) == len({each.tobytes() for each in numbers}) == SIZE
+    assert not written(corner((2, 2), "right")) and not written(corner((2, 2), "left"))
+
+
+def test_the_end_marks_a_warrior_that_fell_where_it_stood_and_has_no_active_warrior():
+    """The attack that ends a game of two leaves the fallen warrior on its space: faded, "fell" for its Life and
+    no facing, whatever its Life went down to; and no grid is shaded, though a turn was under way."""
+    over = Outcome(winners=(1,), reason=AnachronismEnd.DEFEAT)
+
+    def ended(life: int, active: int | None = 0) -> bytes:
+        fighters = (fighter(0, "w-rider", (1, 0), "N", life, ("bow",)), fighter(1, "w-keeper", (2, 3), "S", 5))
+        return arena_png(dataclasses.replace(public_view(fighters, active), outcome=over), POOL, NAMES)
+
+    assert ended(0) == ended(-1) == ended(-1, active=None) != ended(3)
+    image = picture(ended(-1))
+    box = cell_box((1, 0))
+    assert count(image, box, SEAT_COLOURS[0]) == 0 and count(image, box, SEAT_COLOURS[1]) == 0
+    faded = tuple(round(c + (255 - c) * FALLEN_FADE) for c in SEAT_COLOURS[0])
+    assert count(image, box, faded) > 3000
+    assert len({background(image, (x, 1)) for x in range(SIZE)}) == 1, "no grid is shaded"

@@ -16,7 +16,7 @@ from test_refusals import forged_pick
 from bot.discord_ui.board_messages import PICTURE_NAME
 from bot.discord_ui.wording import counted
 from bot.games.anachronism.abilities import opposing, toward
-from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, step
+from bot.games.anachronism.arena import FACING_NAMES, FACINGS, grid_spaces, on_arena, space_name, step
 from bot.games.anachronism.events import AnachronismEnd
 from bot.matches import MatchStatus
 from bot.matches.host import decode_state
@@ -149,8 +149,10 @@ class Arena:
         best = None
         for direction in FACINGS:
             there = step(me.space, direction)
+            if not on_arena(there):
+                continue
             for facing in FACINGS:
-                label = f"Move {FACING_NAMES[direction]}, then face {FACING_NAMES[facing]}"
+                label = f"Move {FACING_NAMES[direction]} to {space_name(there)}, then face {FACING_NAMES[facing]}"
                 if label not in self.menus().get(MOVE, ()) or distance(there) >= distance(me.space):
                     continue
                 score = (other.space not in grid_spaces(there, facing, grid), distance(there))
@@ -200,6 +202,11 @@ class Arena:
     def field(self, name: str) -> str:
         return next(field["value"] for field in self.board.embeds[0]["fields"] if field["name"].startswith(name))
 
+    def latest(self) -> list[str]:
+        """The board's "Latest" lines, oldest first (none before anything happened)."""
+        fields = self.board.embeds[0]["fields"]
+        return next((field["value"].split("\n") for field in fields if field["name"] == "Latest"), [])
+
 
 async def started_arena(anthology: Anthology, *players: ScriptedUser, options: str = "") -> Arena:
     board = await anthology.started_game(*players, options=options, game=GAME)
@@ -218,6 +225,25 @@ async def placed_arena(anthology: Anthology, forces: dict[str, tuple[str, tuple[
         await arena.pick(player, PLACE, arena.menus()[PLACE][1])
         await arena.assert_secrets_kept()
     return arena
+
+
+async def test_the_boards_latest_lines_tell_each_move_and_each_roll_with_its_dice_and_both_players(anthology):
+    arena = await placed_arena(anthology, FORCES)
+    latest = "\n".join(arena.latest())
+    assert re.search(r"^alice placed .+ on [A-D]1, facing north\.$", latest, re.MULTILINE), latest
+    assert re.search(r"^bob placed .+ on [A-D]4, facing south\.$", latest, re.MULTILINE), latest
+    roll = r"🎲 \d\+\d( [+-]\d+)? = \d+"
+    moved = rolled = None
+    for _ in range(40):
+        player = await arena.to_act()
+        await arena.play_one(player)
+        for line in arena.latest():
+            moved = moved or re.fullmatch(r"(alice|bob) moved to [A-D][1-4] and faces (north|east|south|west)\.", line)
+            rolled = rolled or re.fullmatch(rf"(alice|bob) attacked (alice|bob) with .+: {roll} vs {roll}, .+", line)
+        if moved and rolled:
+            break
+    assert moved and rolled, arena.latest()
+    assert rolled.group(1) != rolled.group(2), "the defender is named"
 
 
 async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menus(anthology):
@@ -263,7 +289,7 @@ async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menu
     elif winners == (1,):
         assert final.content.startswith("🏆 🤖 Bot") and f"<@{alice.id}>" not in final.content
     assert "The fight is over." in arena.board.embeds[0]["description"] and not arena.board.selects()
-    assert KAITO in arena.board.text() and arena.field("Latest rolls")
+    assert KAITO in arena.board.text() and arena.field("Latest")
     pictures.add(arena.picture_checked())
     assert len(pictures) > 5, "each edit of the board attaches the arena as it is now, in place of the last"
     # The board's summary, under the picture: each warrior's Life and Experience, or its fall, and the ratings.
@@ -313,13 +339,14 @@ async def test_an_after_roll_ability_is_offered_on_the_board_to_its_owner_only(a
     assert refused.ephemeral and "not your turn" in refused.content
     assert await arena.state() == state
 
-    rolls_before = arena.field("Latest rolls") if state.last_rolls else ""
+    latest_before = arena.latest()
     await arena.press(alice, SECOND_BREATH)
     after = await arena.state()
     assert after.attack is None and not after.offers and "sp-04:0:round" in after.fighters[0].uses
     log = stored_log(anthology.settings.database_path, arena.match_id)
     assert log[-1].seat == 0 and log[-1].action == "use sp-04 0"
-    assert arena.field("Latest rolls") != rolls_before, "the attack counted once the question was answered"
+    counted = [line for line in arena.latest() if line not in latest_before and " attacked " in line]
+    assert counted and counted[0].count("🎲") == 2, "the attack counted once the question was answered"
     assert SECOND_BREATH not in arena.board.button_labels()
     await arena.assert_secrets_kept()
 
@@ -424,10 +451,14 @@ async def test_a_player_asked_to_re_roll_sees_the_rolls_first(anthology):
         await arena.play_one(await arena.to_act())
     attack = state.attack
     assert attack is not None
-    pending = rf"\b{sum(attack.attack_dice)}[+-]\d+ vs {sum(attack.defense_dice)}[+-]\d+"
-    counted = [shown for shown in state.last_rolls if (sum(shown.dice), sum(shown.other_dice)) == (
-        sum(attack.attack_dice), sum(attack.defense_dice))]  # fmt: skip
-    assert len(re.findall(pending, arena.board.text())) > len(counted)
+    # The roll waiting on the question, both players' dice apart, and who attacks whom.
+    match = await anthology.bot.host.get(arena.match_id)
+    attacker, defender = (re.escape(match.at_seat(seat).name) for seat in (attack.attacker, attack.defender))
+    (a1, a2), (d1, d2) = attack.attack_dice, attack.defense_dice
+    pending = (
+        rf"🎲 {attacker} attacks {defender} with .*: 🎲 {a1}\+{a2}( [+-]\d+)? = \d+ vs 🎲 {d1}\+{d2}( [+-]\d+)? = \d+"
+    )
+    assert re.search(pending, arena.board.embeds[0]["description"]), arena.board.embeds[0]["description"]
 
 
 async def test_a_custom_force_is_built_from_my_force_menus(anthology):
@@ -507,7 +538,7 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
             score = arena.field("Match")
             assert score.startswith(f"alice {state.tournament.wins(0)} – bob {state.tournament.wins(1)}")
             said = anthology.fake.channel_messages(anthology.channel)[-1].content
-            assert f"game {finished}" in said and "The score: alice" in said
+            assert f"game {finished}" in said.lower() and "The score: alice" in said
             if not restarted:
                 panel = await (await alice.click(arena.board, MY_FORCE)).response()
                 piles = {field["name"]: field["value"] for field in panel.embeds[0]["fields"]}

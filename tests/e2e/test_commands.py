@@ -94,9 +94,11 @@ async def test_rules_open_with_an_overview_and_a_topic_picked_is_shown_whole_in_
     assert picture.id == reply.id and picture.embeds[0]["title"] == "Anachronism: Reading the picture"
     text = picture.embeds[0]["description"]
     # One paragraph on one line (Discord would break the file's lines mid-sentence), and nothing cut.
-    assert "\n" not in text and text.startswith("The board shows the arena from above")
+    assert text.startswith("The board shows the arena from above")
+    assert all("\n" not in paragraph for paragraph in text.split("\n\n")), "no line breaks inside a paragraph"
     assert "in your colour (with three or four players" in text
-    assert text.endswith("The Attack menu lists every attack you can make now, with its modifier.")
+    assert "The Attack menu lists every attack you can make now, with its modifier." in text
+    assert text.endswith('stays where it fell, faded and marked "fell".'), "the topic is shown whole, to its end"
     assert anthology.bob.ephemerals() == [picture], "the same private message, not a new one"
 
 

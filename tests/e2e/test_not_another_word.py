@@ -149,7 +149,7 @@ async def test_a_whole_game_typed_in_chat_with_slash_word_the_panel_an_exchange_
     assert (await table.state()).word == first
     said = anthology.fake.channel_messages(anthology.channel)[-1]
     assert first.upper() in said.content and word.upper() in said.content
-    assert first.upper() in table.board_field("Latest moves")
+    assert first.upper() in table.board_field("Latest")
 
     # The next person opens the box on their My letters panel; the bot restarts before they send their word.
     while (await table.state()).turn in (await table.state()).computer_seats:
@@ -178,7 +178,7 @@ async def test_a_whole_game_typed_in_chat_with_slash_word_the_panel_an_exchange_
     assert "You drew" in updated.content
     assert len(after.hands[before.turn]) == len(before.hands[before.turn])
     assert len(after.draw_pile) == len(before.draw_pile) - 2
-    assert "exchanged 2 cards" in table.board_field("Latest moves")
+    assert "exchanged 2 cards" in table.board_field("Latest")
 
     await table.play_to_the_end()
     finished = await anthology.bot.host.get(table.match_id)

@@ -1,11 +1,17 @@
 """/stats, /leaderboard and /record through Discord: private answers with a button to post them, pages that turn
-with buttons (also after a restart), and a finished game's record that shows only what everyone saw."""
+with buttons (also after a restart), and a finished game's record that shows only what everyone saw: for each of
+the five games, every move in the game's own words, and no card or role that stayed secret."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
-from support import store_finished_game
+import pytest
+from support import GAMES, store_finished_game
+
+from bot.matches import MatchStatus
+from bot.matches.snapshots import decode_state
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -135,3 +141,71 @@ async def test_a_finished_games_record_shows_its_moves_page_by_page_and_never_a_
     await anthology.restart()
     foreign = await (await alice.slash(other, "record", table=match.id)).response()
     assert foreign.content.startswith(f"No game #{match.id} was played in this server")
+
+
+COMPUTERS = {"anarchy": 1, "anomia": 2, "not_another_word": 1, "anokera": 2, "anachronism": 1}
+"""How many computer players make a table of each game with one person."""
+MOVES = {
+    "anarchy": (" played ",),
+    "anomia": (" flipped ", "⚔️ Face-off 1: "),
+    "not_another_word": (" exchanged ", " placed ", " added ", " put the "),
+    "anokera": (" played a", " on column "),
+    "anachronism": (" placed ", " moved to ", "**Round 1 of 5** begins.", " turned up the "),
+}
+"""What each game's record tells of its moves (Not Another Word's: any one of them)."""
+
+
+async def whole_record(user, channel) -> list[str]:
+    """Every line of the record of the game played in `channel`, page after page."""
+    shown = await (await user.slash(channel, "record")).response()
+    pages = int(shown.embeds[0]["footer"]["text"].split(" · ")[0].split()[-1])
+    lines = shown.embeds[0]["description"].split("\n")
+    for _ in range(pages - 1):
+        shown = await (await user.click(shown, "Next ▶")).response()
+        lines += shown.embeds[0]["description"].split("\n")
+    return lines
+
+
+@pytest.mark.parametrize("game", list(COMPUTERS))
+async def test_a_finished_game_of_each_game_lists_its_moves_and_no_secret(anthology, game):
+    """A person starts a game against computers and leaves it; the computers play it to its end; its record
+    tells every move in the game's own words, numbered, and ends with the result, naming no card or role that
+    stayed secret."""
+    alice = anthology.alice
+    await anthology.started_game(alice, game=game, options=f"computer_players={COMPUTERS[game]}")
+    await anthology.leave_running_game(alice)
+    match = await anthology.match_here()
+    for _ in range(2000):
+        if (await anthology.bot.host.get(match.id)).status is MatchStatus.FINISHED:
+            break
+        await anthology.run_timers(60)
+    else:
+        raise AssertionError("the computers did not finish the game")
+    snapshot = await anthology.bot.host.load(match.id)
+
+    lines = await whole_record(anthology.bob, anthology.channel)
+    text = "\n".join(lines)
+    assert re.match(r"`\s*\d+` ", lines[0]) and lines[-1].startswith("**Game over.** ")
+    told = [word for word in MOVES[game] if word in text]
+    assert told if game == "not_another_word" else told == list(MOVES[game]), text
+    assert "You " not in text, "a line told to one player only"
+    for secret in secrets_at_the_end(game, snapshot):
+        assert secret not in text, f"{secret} stayed secret"
+
+
+def secrets_at_the_end(game: str, snapshot) -> list[str]:
+    """The names of what stayed secret to the end of a game: Anachronism's supports never turned face up (and
+    not in play on another side), the Anokera roles nobody was dealt."""
+    rules, renderer = GAMES[game].rules, GAMES[game].renderer
+    state = decode_state(rules, snapshot.match)
+    if game == "anachronism":
+        hidden = rules.hidden_from(state, None) | {
+            card for fighter in state.fighters for card in fighter.supports[fighter.revealed :]
+        }
+        public = {
+            card for fighter in state.fighters for card in (*fighter.face_up, *fighter.discarded, *fighter.turned_down)
+        }
+        return [renderer.pool.support(card).name for card in hidden - public if card.startswith("sp-")]
+    if game == "anokera":
+        return [renderer.sheet.role(role).name for role in state.unused_roles]
+    return []

@@ -13,6 +13,11 @@ the host would fire it, and its action must be legal; and a computer may stand i
 (as when its player's turn clock runs out), with a move `apply` must accept, and must have one whenever the game
 waits on that seat alone.
 
+Given the game's renderer, its record (/record, and the board's "Latest" lines) is checked too: every public
+event has a line of its own in what `describe` tells the public (the end of the game aside: the record ends with
+the outcome), those lines are the same whatever the events hidden from the public held, and none holds a token
+any seat's view hides, or the name that token's card or role goes by.
+
 A broken rule raises `ConformanceError`, an AssertionError, so pytest reports it as a failed test.
 """
 
@@ -22,11 +27,14 @@ import dataclasses
 import functools
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any, NoReturn
 
+from bot.discord_ui.renderers import GameRenderer
 from bot.engine import COMPUTER_PLAYERS_OPTION, SYSTEM, Event, GameRules, IllegalAction, Seat, Seating, canonical_json
 from bot.engine.codec import encode
+from bot.matches import Match, MatchStatus, Player
 
 
 class ConformanceError(AssertionError):
@@ -132,6 +140,75 @@ def object_fields(cls: type) -> dict[str, frozenset[str]]:
     }
 
 
+@dataclasses.dataclass(frozen=True)
+class Recording:
+    """How a game's record is written: its renderer, and the names a hidden token (a card's or a role's id) goes
+    by in words, which no line of the record may hold while the token is hidden."""
+
+    renderer: GameRenderer
+    names_of: Callable[[str], Sequence[str]] = lambda token: ()
+
+
+def card_names(renderer: Any, token: str) -> Sequence[str]:
+    """An Anachronism card's name (a warrior's, a support's)."""
+    pool = renderer.pool
+    if pool.has(token):
+        return ((pool.warrior(token) if token.startswith("wr-") else pool.support(token)).name,)
+    return ()
+
+
+def role_names(renderer: Any, token: str) -> Sequence[str]:
+    """An Anokera role's name."""
+    return (renderer.sheet.role(token).name,)
+
+
+NAMED_SECRETS: dict[str, Callable[[Any, str], Sequence[str]]] = {"anachronism": card_names, "anokera": role_names}
+"""The games whose hidden tokens go by names a line could hold: their cards' and roles' names are their own. (A
+letter or a playing card's rank and suit could be anyone's: those games' lines are checked against the tokens,
+and against the events hidden from the public.)"""
+
+
+def recording_of(key: str, renderer: GameRenderer) -> Recording:
+    """How the game `key` writes its record, with its renderer."""
+    named = NAMED_SECRETS.get(key)
+    return Recording(renderer, functools.partial(named, renderer) if named else lambda token: ())
+
+
+GAME_OVER = "game_over"
+"""The event kind that ends a match, in every game: the record tells it with the outcome, not a line of its own."""
+
+
+def record_table(rules: GameRules, seat_count: int, options: Mapping[str, Any]) -> Match:
+    """A finished table as the record sees it: the seats' players by name, and no state (a renderer's lines come
+    from the events alone)."""
+    computers = seating(seat_count, dict(options)).computers
+    players = tuple(
+        Player(-(seat + 1) if seat in computers else seat + 1, f"Player {seat + 1}", seat) for seat in range(seat_count)
+    )
+    moment = datetime(2026, 1, 1, tzinfo=UTC)
+    return Match(1, rules.key, 1, 1, 1, MatchStatus.FINISHED, dict(options), 0, 1, moment, moment, players)
+
+
+def check_record(
+    rules: GameRules, recording: Recording, table: Match, state: Any, seat_count: int, events: Sequence[Event]
+) -> None:
+    """The record's lines for these events: a line for each public event, none changed by a private one, and none
+    naming what a seat's view hides."""
+    renderer = recording.renderer
+    public = [event for event in events if event.is_visible_to(None)]
+    for event in public:
+        if event.kind != GAME_OVER:
+            require(bool(renderer.describe(table, [event], None)), f"the public event {event} has no record line")
+    lines = renderer.describe(table, events, None)
+    require(lines == renderer.describe(table, public, None), f"events hidden from the public change {lines}")
+    hidden = frozenset().union(*(rules.hidden_from(state, viewer) for viewer in [None, *range(seat_count)]))
+    text = "\n".join(lines)
+    found = leaked(hidden, text) + sorted(
+        name for token in hidden for name in recording.names_of(token) if name in text
+    )
+    require(not found, f"the record names what a seat's view hides, {found}: {lines}")
+
+
 def check_position(
     rules: GameRules,
     state: Any,
@@ -179,9 +256,16 @@ def seating(seat_count: int, options: dict) -> Seating:
 
 
 def play(
-    rules: GameRules, seat_count: int, options: dict, seed: int, choices: list[int], check: bool = True
+    rules: GameRules,
+    seat_count: int,
+    options: dict,
+    seed: int,
+    choices: list[int],
+    check: bool = True,
+    recording: Recording | None = None,
 ) -> tuple[list[str], tuple[int, Any]]:
-    """Play one match to its end, checking every invariant unless `check` is off.
+    """Play one match to its end, checking every invariant unless `check` is off (and its record, given how it
+    is written).
 
     Returns what the host would store: the fixed fields, then the state after setup and after each action; and
     the last action with its seat.
@@ -197,6 +281,7 @@ def play(
         fixed = rules.decode_fixed(json.loads(history[0]))
         secrecy = Secrecy()
         stored_state = check_position(rules, state, history[-1], fixed, seat_count, secrecy)
+        table = record_table(rules, seat_count, options)
     fallback = random.Random(seed)  # chooses once Hypothesis's list of choices runs out
     last_move: tuple[int, Any] | None = None
     for step in range(MAX_ACTIONS):
@@ -240,6 +325,8 @@ def play(
         for outsider in set(range(seat_count)) - set(actors) - {seat}:
             require(refuses(rules, previous, outsider, action), f"seat {outsider} may {action} out of turn")
         stored_state = check_position(rules, state, history[-1], fixed, seat_count, secrecy, events)
+        if recording is not None:
+            check_record(rules, recording, table, state, seat_count, events)
     fail(f"{rules.key} did not end within {MAX_ACTIONS} actions")
 
 
@@ -254,9 +341,17 @@ def playable_options(rules: GameRules, seat_count: int, chosen: Mapping[str, Any
     return options
 
 
-def check_match(rules: GameRules, seat_count: int, options: dict, seed: int, choices: list[int]) -> None:
-    """Play one match with every check, then check its end and that replaying it gives the same match."""
-    history, (seat, action) = play(rules, seat_count, options, seed, choices)
+def check_match(
+    rules: GameRules,
+    seat_count: int,
+    options: dict,
+    seed: int,
+    choices: list[int],
+    recording: Recording | None = None,
+) -> None:
+    """Play one match with every check (its record's too, given how it is written), then check its end and that
+    replaying it gives the same match."""
+    history, (seat, action) = play(rules, seat_count, options, seed, choices, recording=recording)
     final = rules.decode_state(json.loads(history[-1]), rules.decode_fixed(json.loads(history[0])))
     reason = rules.outcome(final).reason
     if not isinstance(reason, rules.end_reasons):

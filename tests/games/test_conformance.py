@@ -1,8 +1,9 @@
 """The suite every registered game must pass, driven by Hypothesis: a new game in the catalogue gets it for free.
 
 What is checked is in `conformance` (random legal play must end, states round-trip, no secret leaks, timers and
-stand-ins act legally, replays are identical); the soak script (scripts/soak.py) runs the same checks on fresh
-random seeds, where CI plays the same examples each run. Matches that once broke a rule are replayed here too.
+stand-ins act legally, replays are identical, every public event has a record line that tells no secret); the
+soak script (scripts/soak.py) runs the same checks on fresh random seeds, where CI plays the same examples each
+run. Matches that once broke a rule are replayed here too.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import RULES
+from support import GAMES, RULES
 
 from bot.engine import GameRules
 
-from .conformance import check_match, playable_options
+from .conformance import check_match, playable_options, recording_of
 
 
 @st.composite
@@ -40,7 +41,8 @@ TABLES = [
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_legal_play_keeps_every_invariant(rules: GameRules, seat_count: int, data: st.DataObject) -> None:
-    check_match(rules, seat_count, *data.draw(matches(rules, seat_count)))
+    recording = recording_of(rules.key, GAMES[rules.key].renderer)
+    check_match(rules, seat_count, *data.draw(matches(rules, seat_count)), recording)
 
 
 @pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
@@ -64,4 +66,4 @@ FOUND = [
 def test_a_match_that_once_broke_a_rule_keeps_every_invariant(
     game: str, seat_count: int, options: dict, seed: int, choices: list[int]
 ) -> None:
-    check_match(RULES[game], seat_count, options, seed, choices)
+    check_match(RULES[game], seat_count, options, seed, choices, recording_of(game, GAMES[game].renderer))

@@ -30,10 +30,10 @@ def test_a_short_run_plays_every_game_and_passes(capsys):
 
 
 def test_a_failing_match_is_printed_with_its_replay_and_the_run_fails(capsys, monkeypatch):
-    def breaks_anomia(rules, seats, options, seed, choices):
+    def breaks_anomia(rules, seats, options, seed, choices, recording):
         if rules.key == "anomia":
             raise ConformanceError("a rule broke")
-        check_match(rules, seats, options, seed, choices)
+        check_match(rules, seats, options, seed, choices, recording)
 
     monkeypatch.setattr(soak, "check_match", breaks_anomia)
     assert soak.main(["--games", "2", "--seed", "11", "--game", "anomia", "--game", "anokera"]) == 1

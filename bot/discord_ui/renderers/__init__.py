@@ -90,6 +90,8 @@ class GameRenderer:
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
     """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
+    latest_lines: int = 4
+    """How many of `describe`'s newest public lines the board shows under "Latest"."""
 
     def __init__(self, content: Any = None) -> None:
         """A game with content (bot/catalogue.py) builds its renderer with it; one that shows none ignores it."""
@@ -115,7 +117,10 @@ class GameRenderer:
         raise NotImplementedError
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
-        """Lines that tell `seat` (None: everyone) what these events were, in the order they happened."""
+        """Lines that tell `seat` (None: everyone) what these events were, in the order they happened. For
+        everyone, each public event gets a line (but the end of the game, which the board and the record tell
+        with the outcome), from the event alone: the board shows the newest under "Latest" and /record lists them
+        all, so they never tell what an event hidden from the public held."""
         return []
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:

@@ -1,7 +1,10 @@
-"""How Anachronism looks in Discord: the arena as a picture under the board's embed, both warriors' numbers and
-cards beside it with the latest rolls (and a tournament match's score); the active player's moves, turns, attacks
-and abilities as menus and buttons on the board (only what is legal is offered); and each player's force, chosen
-and ordered in private, with their tournament stack and both discard piles."""
+"""How Anachronism looks in Discord: the arena as a picture under the board's embed, both warriors' numbers,
+places and cards beside it (and a tournament match's score); every event told in a line (`describe`: moves,
+turns, pushes, cards turned up or down, Life lost or gained, every roll with its dice and both warriors' players),
+which the board shows under "Latest" and /record lists; the active player's moves, turns, attacks and abilities
+as menus and buttons on the board (only what is legal is offered); and each player's force, chosen and ordered
+in private, with their tournament stack and both discard piles. Places are named as the picture's edges name
+them: columns A-D from the left, rows 1-4 from seat 0's side ("B3")."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from bot.games.anachronism.actions import (
     Rotate,
     UseAbility,
 )
-from bot.games.anachronism.arena import FACING_NAMES
+from bot.games.anachronism.arena import FACING_NAMES, space_name, starting_row, step
 from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.state import (
@@ -50,6 +53,18 @@ from bot.games.anachronism.state import (
 from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
 from bot.matches import Match
 
+
+def dice_text(dice: Sequence[int], bonus: int = 0) -> str:
+    """Two dice, what is added to them (when anything is) and the total: "🎲 5+6 +1 = 12"."""
+    added = f" {bonus:+d}" if bonus else ""
+    return f"🎲 {'+'.join(str(die) for die in dice)}{added} = {sum(dice) + bonus}"
+
+
+def the(name: str) -> str:
+    """A card's name after "the", which some names begin with already: "the Ash Spear", "The Still Water Way"."""
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
 SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
 """Each seat's colour, as the arena picture draws it."""
 TEAM_NAMES = ("A", "B")
@@ -60,6 +75,8 @@ class AnachronismRenderer(GameRenderer):
     panel_label = "My force"
     panel_noun = "your force"
     shows_picture = True
+    latest_lines = 8
+    """A move can tell several things at once (a round begins: cards turn up, the Initiative, a turn starts)."""
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
@@ -74,12 +91,10 @@ class AnachronismRenderer(GameRenderer):
             embed.add_field(
                 name=self._fighter_name(match, view, fighter), value=self._fighter_text(fighter), inline=True
             )
-        if view.last_rolls:
-            lines = [self.roll_text(match, shown) for shown in reversed(view.last_rolls)]
-            embed.add_field(name="Latest rolls (newest first)", value="\n".join(lines)[:1024], inline=False)
         embed.set_footer(
             text="The picture: each warrior in its player's colour, pointing the way it faces, with its Life; the "
-            "shaded spaces are the active warrior's attack grid and their roll modifiers. /rules game:Anachronism"
+            "shaded spaces are the active warrior's attack grid and their roll modifiers; columns A-D run left to "
+            "right, rows 1-4 bottom to top. /rules game:Anachronism"
         )
         return embed
 
@@ -162,7 +177,7 @@ class AnachronismRenderer(GameRenderer):
             return f"{who} places a warrior in their starting row (the lower set-up roll places first)."
         lines = []
         if view.pending_roll is not None:
-            lines.append(f"🎲 {self.roll_text(match, view.pending_roll)}.")
+            lines.append(f"{self.roll_text(match, view.pending_roll)}.")
         if view.question is not None:
             lines.append(self._question_text(match, view))
         if view.active is not None:
@@ -207,9 +222,11 @@ class AnachronismRenderer(GameRenderer):
             return "💀 fell, and has left the arena"
         if not fighter.warrior:
             return "not in the arena yet"
+        if fighter.defeated:
+            return f"💀 fell on {space_name(fighter.space)} · ⭐ Exp {fighter.experience}"
         lines = [
             f"❤️ Life {fighter.life} · 🏃 Speed {fighter.speed} · ⭐ Exp {fighter.experience}",
-            f"facing {FACING_NAMES[fighter.facing]}",
+            f"on {space_name(fighter.space)}, facing {FACING_NAMES[fighter.facing]}",
         ]
         lines.extend(f"▸ {self.pool.support(card).name} ({self.pool.support(card).type})" for card in fighter.face_up)
         lines.append(f"{fighter.face_down} face down")
@@ -218,28 +235,27 @@ class AnachronismRenderer(GameRenderer):
         return "\n".join(lines)[:1024]
 
     def roll_text(self, match: Match, shown: Roll) -> str:
-        """A roll in words: "Bea attacks with the Ash Spear: 8+1 vs 6, hit, 2 damage"."""
-        who = match.at_seat(shown.seat).name
-        if shown.kind == "setup":
-            return f"{who} rolled {sum(shown.dice)} to place"
-        if shown.kind == "tie":
-            return f"{who} won a tie roll, {sum(shown.dice)} to {sum(shown.other_dice)}"
-        weapon = "a basic attack" if shown.source == "basic" else f"the {self.pool.support(shown.source).name}"
-        result = (f"{'critical ' if shown.critical else ''}hit, {shown.damage} damage") if shown.hit else "miss"
-        if shown.kind == "pending":
-            result = "not counted yet"
-        return (
-            f"{who} attacks with {weapon}: {sum(shown.dice)}{shown.bonus:+d} vs "
-            f"{sum(shown.other_dice)}{shown.other_bonus:+d}, {result}"
-        )
+        """The attack whose rolls wait on choices, in words with its dice: "🎲 Bea attacks Cy with the Ash Spear:
+        🎲 5+6 +1 = 12 vs 🎲 2+4 = 6, not counted yet"."""
+        attacker, defender = match.at_seat(shown.seat).name, match.at_seat(shown.target).name
+        rolls = f"{dice_text(shown.dice, shown.bonus)} vs {dice_text(shown.other_dice, shown.other_bonus)}"
+        return f"🎲 {attacker} attacks {defender} with {self._weapon(shown.source)}: {rolls}, not counted yet"
+
+    def _weapon(self, source: str) -> str:
+        return "a basic attack" if source == "basic" else the(self.pool.support(source).name)
 
     def board_menus(self, match: Match, view: AnachronismPublicView) -> Sequence[Menu]:
         actions = self._board_actions_of(match, view)
         menus = []
         moves = [a for a in actions if isinstance(a, Move)]
         if moves:
+            mover = view.fighters[view.question.seat if view.question is not None else view.active]
             choices = [
-                Choice(f"Move {FACING_NAMES[m.direction]}, then face {FACING_NAMES[m.facing]}", m.notation)
+                Choice(
+                    f"Move {FACING_NAMES[m.direction]} to {space_name(step(mover.space, m.direction))}, "
+                    f"then face {FACING_NAMES[m.facing]}",
+                    m.notation,
+                )
                 for m in moves
             ]
             ability_move = view.question is not None and view.question.kind == STEP
@@ -256,7 +272,8 @@ class AnachronismRenderer(GameRenderer):
         if places:
             choices = [
                 Choice(
-                    f"Space {a.column + 1} of {'your' if a.row < 0 else match.at_seat(a.row).name + chr(39) + 's'} row",
+                    f"Space {a.column + 1} of {'your' if a.row < 0 else match.at_seat(a.row).name + chr(39) + 's'} row"
+                    f" ({space_name(starting_row(view.placing if a.row < 0 else a.row)[a.column])})",
                     a.notation,
                 )
                 for a in places
@@ -453,7 +470,115 @@ class AnachronismRenderer(GameRenderer):
         return PrivatePanel(embed, buttons=buttons, notes=notes, menus=menus)
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
-        return []
+        """A line for each thing that happened, in the order it happened; every event of this game is public."""
+        lines = []
+        for event in events:
+            if event.is_visible_to(seat):
+                line = self._event_line(match, event)
+                if line:
+                    lines.append(line)
+        return lines
+
+    def _event_line(self, match: Match, event: Event) -> str:
+        """One event in words, with its dice and with places named as the picture's edges name them ("B3")."""
+        kind, data = event.kind, event.data
+        who = match.at_seat(event.seat).name if event.seat is not None else ""
+        ability = data.get("ability", "")
+        if kind is AnachronismEvent.STACK_READY:
+            return f"{who}'s tournament stack is ready."
+        if kind is AnachronismEvent.FORCE_CHOSEN:
+            return f"{who} is ready (what they chose stays secret until it is revealed)."
+        if kind is AnachronismEvent.SETUP_ROLLED:
+            return f"{who} rolled {dice_text(data['dice'])} to place (the lower roll places first)."
+        if kind is AnachronismEvent.PLACED:
+            warrior = self.pool.warrior(data["warrior"]).name
+            facing = f", facing {FACING_NAMES[data['facing']]}" if "facing" in data else ""
+            return f"{who} placed {warrior} on {space_name(data['space'])}{facing}."
+        if kind is AnachronismEvent.ROUND_STARTED:
+            return f"**Round {data['round']} of {ROUNDS}** begins."
+        if kind is AnachronismEvent.REVEALED:
+            how = " (an ability turned it)" if data.get("flipped") else ""
+            return f"{who} turned up {self._card_text(data['card'])}{how}."
+        if kind is AnachronismEvent.TURNED_DOWN:
+            return f"{who}'s {self.pool.support(data['card']).name} was turned face down."
+        if kind is AnachronismEvent.INITIATIVE:
+            return self._initiative_line(match, data)
+        if kind is AnachronismEvent.ROLLED_OFF:
+            rolls = ", ".join(
+                f"{match.at_seat(roller).name} {dice_text(dice)}"
+                for roller, dice in zip(data["seats"], data["dice"], strict=True)
+            )
+            return f"A tie, settled by a roll-off: {rolls}."
+        if kind is AnachronismEvent.TURN_STARTED:
+            return f"{who}'s turn: {counted(data['actions'], 'action')}."
+        if kind is AnachronismEvent.MOVED:
+            return f"{who} moved to {space_name(data['to'])} and faces {FACING_NAMES[data['facing']]}."
+        if kind is AnachronismEvent.ROTATED:
+            by = f" ({ability})" if ability else ""
+            return f"{who} turned to face {FACING_NAMES[data['facing']]}{by}."
+        if kind is AnachronismEvent.PUSHED:
+            return f"{who} was moved to {space_name(data['to'])} by {ability}."
+        if kind is AnachronismEvent.PASSED:
+            return f"{who} passed, spending an action."
+        if kind is AnachronismEvent.ABILITY_USED:
+            return f"{who} used {ability} ({self._card_name(data['card'])})."
+        if kind is AnachronismEvent.DISCARDED:
+            return f"{who} discarded {the(self.pool.support(data['card']).name)}."
+        if kind is AnachronismEvent.REROLLED:
+            return f"{who}'s roll had a die rolled again: {dice_text(data['was'])} became {dice_text(data['dice'])}."
+        if kind is AnachronismEvent.LIFE_CHANGED:
+            change = data["change"]
+            if change < 0:
+                return f"{who} lost {-change} Life to {ability}."
+            return f"{who} gained {change} Life from {ability}."
+        if kind is AnachronismEvent.EXPERIENCE_CHANGED:
+            change = data["change"]
+            verb = "gained" if change >= 0 else "lost"
+            return f"{who} {verb} {abs(change)} Experience from {ability}."
+        if kind is AnachronismEvent.ATTACKED:
+            return self._attack_line(match, event)
+        if kind is AnachronismEvent.FELL:
+            names = " and ".join(match.at_seat(fallen).name for fallen in data["seats"])
+            return f"💀 {names}'s warrior fell and left the arena."
+        if kind is AnachronismEvent.GAME_ENDED:
+            return self._game_ended_text(match, event) + "."
+        return ""  # GAME_OVER: the record and the board end with the outcome itself
+
+    def _attack_line(self, match: Match, event: Event) -> str:
+        """ "bob attacked carol with the Ash Spear: 🎲 5+6 +1 = 12 vs 🎲 2+4 = 6, hit, 2 damage"."""
+        data = event.data
+        attack, defense = data["attack_dice"], data["defense_dice"]
+        rolls = (
+            f"{dice_text(attack, data['attack_total'] - sum(attack))} vs "
+            f"{dice_text(defense, data['defense_total'] - sum(defense))}"
+        )
+        if data["hit"]:
+            result = f"{'critical hit (a double)' if data['critical'] else 'hit'}, {data['damage']} damage"
+        else:
+            result = "miss"
+        extra = " (an extra attack an ability gave)" if data.get("created") else ""
+        attacker, defender = match.at_seat(event.seat).name, match.at_seat(data["target"]).name
+        return f"{attacker} attacked {defender} with {self._weapon(data['source'])}{extra}: {rolls}, {result}."
+
+    def _initiative_line(self, match: Match, data: dict) -> str:
+        """ "Initiative: bob 4, carol 4; carol goes first (more Experience)"."""
+        values = ", ".join(
+            f"{match.at_seat(seat).name} {'none' if value is None else value}"
+            for seat, value in enumerate(data["initiative"])
+            if seat in data.get("order", range(len(data["initiative"])))
+        )
+        order = data.get("order") or [data["first"]]
+        why = {"experience": " (more Experience)", "roll": " (won the roll-off)"}.get(data["by"], "")
+        first = match.at_seat(order[0]).name
+        rest = f", then {', '.join(match.at_seat(seat).name for seat in order[1:])}" if len(order) > 1 else ""
+        return f"Initiative: {values}; {first} goes first{why}{rest}."
+
+    def _card_name(self, card: str) -> str:
+        return self.pool.warrior(card).name if card.startswith("wr-") else self.pool.support(card).name
+
+    def _card_text(self, card: str) -> str:
+        support = self.pool.support(card)
+        return f"{the(support.name)} ({support.type}, Initiative {support.initiative})"
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         """The end of each game of a tournament match, and the score; and each warrior that falls in a game of
@@ -463,18 +588,19 @@ class AnachronismRenderer(GameRenderer):
             if event.kind is AnachronismEvent.FELL:
                 names = " and ".join(match.at_seat(seat).name for seat in event.data["seats"])
                 said.append(Announcement(f"💀 {names}'s warrior fell and leaves the arena."))
-            if event.kind is not AnachronismEvent.GAME_ENDED:
-                continue
-            data = event.data
-            score = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(data["wins"]))
-            if event.seat is None:
-                said.append(Announcement(f"Game {data['game']} of the match is a draw. The score: {score}."))
-            else:
-                fell = data["reason"] == AnachronismEnd.DEFEAT
-                how = "the other warrior fell" if fell else "more Life or Experience after five rounds"
-                winner = match.at_seat(event.seat).name
-                said.append(Announcement(f"⚔️ {winner} wins game {data['game']} ({how}). The score: {score}."))
+            if event.kind is AnachronismEvent.GAME_ENDED:
+                said.append(Announcement(self._game_ended_text(match, event) + "."))
         return said
+
+    def _game_ended_text(self, match: Match, event: Event) -> str:
+        """The end of one game of a tournament match, and the score."""
+        data = event.data
+        score = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(data["wins"]))
+        if event.seat is None:
+            return f"Game {data['game']} of the match is a draw. The score: {score}"
+        fell = data["reason"] == AnachronismEnd.DEFEAT
+        how = "the other warrior fell" if fell else "more Life or Experience after five rounds"
+        return f"⚔️ {match.at_seat(event.seat).name} wins game {data['game']} ({how}). The score: {score}"
 
     def outcome_text(self, match: Match, outcome: Outcome) -> str:
         if outcome.reason is AnachronismEnd.MATCH and not outcome.winners:
@@ -503,6 +629,6 @@ class AnachronismRenderer(GameRenderer):
         if not fighter.warrior:
             return ""
         name = self.pool.warrior(fighter.warrior).name
-        if fighter.fallen or fighter.life <= 0:
+        if fighter.defeated:
             return f"{name} fell"
         return f"{name}: ❤️ Life {fighter.life} · ⭐ Exp {fighter.experience}"

@@ -102,6 +102,8 @@ class AnarchyRenderer(GameRenderer):
                 lines.append("The play pile, all but its top card, was shuffled into a new draw pile.")
             elif event.kind is AnarchyEvent.TURN_PASSED:
                 lines.append(f"{who} had nothing to draw and passed.")
+            elif event.kind is AnarchyEvent.TURN_ENDED:
+                lines.append(f"{who} ended the turn.")
             elif event.kind is AnarchyEvent.PLAYER_FINISHED:
                 lines.append(f"{who} played their last card!")
         return lines

@@ -1,6 +1,7 @@
 """How Anokera looks in Discord: the city, its dead and the three columns on the board, with menus to play cards
-from the row; each clearing told in the channel; a player's secret role by DM (or My role); and at the end every
-role shown with its score worked out."""
+from the row; each card played and what it did told in a line (the board's "Latest" lines and /record); each
+clearing told in the channel; a player's secret role by DM (or My role); and at the end every role shown with its
+score worked out."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from bot.games.anokera.actions import EndTurn, PlayCard
 from bot.games.anokera.cards import DEATHS, Card, card_name, is_marked, resource_of
 from bot.games.anokera.content import RoleSheet
 from bot.games.anokera.events import AnokeraEnd, AnokeraEvent
-from bot.games.anokera.state import Play
 from bot.games.anokera.views import AnokeraPublicView, AnokeraSeatView
 from bot.matches import Match
 
@@ -38,23 +38,17 @@ def killed_text(deaths: Sequence[int]) -> str:
     return f"{count} died by {kind}" + "".join(f", {more} by {other}" for more, other in rest)
 
 
-def play_text(play: Play, who: str) -> str:
-    """One card played in words: "Bea played a marked Force on column 2: 4 died by violence, 3 by famine"."""
-    article = "an" if card_name(play.card)[0] in "aeiouAEIOU" else "a"
-    line = f"{who} played {article} {card_name(play.card)} on column {play.column + 1}"
-    if play.combo:
-        return f"{line}: three resources met and fell away (a combo)"
-    killed = killed_text(play.deaths)
-    if killed:
-        return f"{line}: {killed}"
-    if is_marked(play.card):
-        return f"{line}: nobody died"
-    return line
+def with_article(card: Card) -> str:
+    """The card's name after "a" or "an": "a Force", "an Offering"."""
+    name = card_name(card)
+    return f"{'an' if name[0] in 'aeiouAEIOU' else 'a'} {name}"
 
 
 class AnokeraRenderer(GameRenderer):
     panel_label = "My role"
     panel_noun = "your role"
+    latest_lines = 6
+    """A turn is a card played and the row refilled, and maybe a clearing or a combo."""
 
     def __init__(self, sheet: RoleSheet) -> None:
         self.sheet = sheet
@@ -74,9 +68,6 @@ class AnokeraRenderer(GameRenderer):
             for number, column in enumerate(view.columns, start=1)
         ]
         embed.add_field(name="Columns (bottom → top)", value="\n".join(columns), inline=False)
-        if view.recent:
-            lines = [play_text(play, match.at_seat(play.seat).name) for play in reversed(view.recent)]
-            embed.add_field(name="Latest plays (newest first)", value="\n".join(lines)[:1024], inline=False)
         if view.reveals:
             lines = []
             for reveal in view.reveals:
@@ -127,6 +118,30 @@ class AnokeraRenderer(GameRenderer):
             notes.append("Your turn: play from the menus on the board.")
         return PrivatePanel(embed, notes=notes)
 
+    def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
+        """Each card played, what it did to its column, and the row and deck after it (every event of this game
+        is public: the roles never appear in one)."""
+        lines = []
+        for event in events:
+            data = event.data
+            if event.kind is AnokeraEvent.CARD_PLAYED:
+                marked = " (marked: it clears the column)" if data["marked"] else ""
+                who = match.at_seat(event.seat).name
+                lines.append(f"{who} played {with_article(data['card'])} on column {data['column'] + 1}{marked}.")
+            elif event.kind is AnokeraEvent.COMBO:
+                lines.append(f"Three different resources met on column {data['column'] + 1} and fell away (a combo).")
+            elif event.kind is AnokeraEvent.CLEARED:
+                deaths = [sum(count for kind, count in data["steps"] if kind == death) for death in DEATHS]
+                lines.append(f"💀 Column {data['column'] + 1} was cleared: {killed_text(deaths) or 'nobody died'}.")
+            elif event.kind is AnokeraEvent.ROW_REFILLED:
+                cards = ", ".join(f"{tile(card)} {card_name(card)}" for card in data["cards"])
+                lines.append(f"The row was refilled: {cards} ({data['deck']} left in the deck).")
+            elif event.kind is AnokeraEvent.DECK_RESHUFFLED:
+                lines.append(f"The row ran out: {data['cards']} removed cards were shuffled into a new deck.")
+            elif event.kind is AnokeraEvent.FINAL_CLEARING:
+                lines.append("The deck ran out again: every column is cleared, left to right.")
+        return lines
+
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         """Clearings that killed, the reshuffle and the final clearing, in the channel."""
         said = []
@@ -137,8 +152,8 @@ class AnokeraRenderer(GameRenderer):
                 if event.seat is None:
                     said.append(Announcement(f"💀 Column {column} is cleared: {killed_text(deaths)}."))
                 else:
-                    who, card = match.at_seat(event.seat).name, card_name(event.data["card"])
-                    said.append(Announcement(f"💀 {who} played a {card} on column {column}: {killed_text(deaths)}."))
+                    who, card = match.at_seat(event.seat).name, with_article(event.data["card"])
+                    said.append(Announcement(f"💀 {who} played {card} on column {column}: {killed_text(deaths)}."))
             elif event.kind is AnokeraEvent.DECK_RESHUFFLED:
                 cards = event.data["cards"]
                 said.append(Announcement(f"The row ran out: {cards} removed cards are shuffled into a new deck."))

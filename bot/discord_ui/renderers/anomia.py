@@ -88,18 +88,69 @@ class AnomiaRenderer(GameRenderer):
         return [Choice("Skip face-off", "skip")] if faceoff.reminders else []
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
+        """Every flip, face-off, answer, vote and ruling in a line (every event of this game is public)."""
         lines = []
         for event in events:
-            who = match.at_seat(event.seat).name if event.seat is not None and event.seat >= 0 else ""
-            data = event.data
-            if event.kind is AnomiaEvent.CARD_FLIPPED:
-                lines.append(f"{who} flipped {self._glyph(data['symbol'])} {data['category_name']}.")
-            elif event.kind is AnomiaEvent.FACEOFF_WON:
-                loser = match.at_seat(data["loser"]).name
-                lines.append(f"{who} beat {loser} with “{inert(data['answer'])}”.")
-            elif event.kind is AnomiaEvent.FACEOFF_SKIPPED:
-                lines.append("The face-off was skipped.")
+            line = self._event_line(match, event)
+            if line:
+                lines.append(line)
         return lines
+
+    def _event_line(self, match: Match, event: Event) -> str:
+        data = event.data
+        kind = event.kind
+        who = match.at_seat(event.seat).name if event.seat is not None and event.seat >= 0 else ""
+
+        def names(seats: Sequence[int]) -> str:
+            return " and ".join(match.at_seat(each).name for each in seats)
+
+        if kind is AnomiaEvent.CARD_FLIPPED:
+            return f"{who} flipped {self._glyph(data['symbol'])} {data['category_name']}."
+        if kind is AnomiaEvent.WILD_REVEALED:
+            return f"{who} flipped a wild card: its two symbols now match each other."
+        if kind is AnomiaEvent.FACEOFF_STARTED:
+            first, second = data["seats"]
+            categories = data["categories"]
+            return (
+                f"⚔️ Face-off {data['number']}: {match.at_seat(first).name} names {categories[0]}, "
+                f"{match.at_seat(second).name} names {categories[1]}."
+            )
+        if kind is AnomiaEvent.ANSWER_GIVEN:
+            return f"{who} answered “{inert(data['text'])}”."
+        if kind is AnomiaEvent.ANSWER_HEARD:
+            return f"“{inert(data['text'])}” was said in the channel, so it counts as said."
+        if kind is AnomiaEvent.ANSWER_REFUSED:
+            why = "was already said" if data.get("reason") == "repeated" else "was voted down"
+            return f"{who}'s “{inert(data['text'])}” {why}, so it cannot win."
+        if kind is AnomiaEvent.ANSWER_ACCEPTED:
+            return f"{who} accepted the answer."
+        if kind is AnomiaEvent.CHALLENGE_WINDOW_OPENED:
+            challenger = match.at_seat(data["challenger"]).name
+            return f"{challenger} may challenge {who}'s “{inert(data['text'])}”."
+        if kind is AnomiaEvent.CHALLENGE_WINDOW_CLOSED:
+            return "Nobody challenged in time, so the answer stands."
+        if kind in (AnomiaEvent.CHALLENGE_OPENED, AnomiaEvent.VOTE_OPENED):
+            return f"🗳️ {names(data['voters'])} vote on whether {who}'s “{inert(data['text'])}” counts."
+        if kind is AnomiaEvent.VOTE_CAST:
+            votes = {"yes": "that the answer counts", "no": "that the answer does not count"}
+            return f"{who} voted {votes.get(data['vote'], 'to skip the face-off')}."
+        if kind is AnomiaEvent.CHALLENGE_UPHELD:
+            return f"The vote ({data['yes']} to {data['no']}) let {who}'s “{inert(data['text'])}” stand."
+        if kind is AnomiaEvent.CHALLENGE_OVERTURNED:
+            return f"The vote ({data['no']} to {data['yes']}) threw out {who}'s “{inert(data['text'])}”."
+        if kind is AnomiaEvent.TIE:
+            return f"🤝 {names(data['seats'])} tied."
+        if kind is AnomiaEvent.TIEBREAKER_FLIPPED:
+            return f"🔁 Tie-breaker: both name {data['category_name']}."
+        if kind is AnomiaEvent.TIEBREAKER_UNAVAILABLE:
+            return f"No card is left for a tie-breaker: {names(data['seats'])} answer again."
+        if kind is AnomiaEvent.FACEOFF_WON:
+            return f"{who} beat {match.at_seat(data['loser']).name} with “{inert(data['answer'])}”."
+        if kind is AnomiaEvent.FACEOFF_SKIPPED:
+            return "The face-off was skipped."
+        if kind is AnomiaEvent.FACEOFF_REMINDER:
+            return f"⏰ {names(data.get('seats') or [])} were reminded of their face-off."
+        return ""  # GAME_OVER: the record and the board end with the outcome itself
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         said = []

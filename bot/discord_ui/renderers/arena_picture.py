@@ -20,7 +20,11 @@ In a game of two against two, the bands say each player's team ("Ada (team A)"),
 letter (A for seats 0 and 2, blue and green; B for seats 1 and 3, orange and purple) in a white badge at its
 lower left, and a second legend line shows each team's colours and players (the picture is 574 pixels high). A
 warrior not placed yet is not drawn: who it is stays secret until it is placed. A fallen warrior is not drawn
-either; its player's band says it fell.
+either; its player's band says it fell. A warrior that fell in the attack that ended the game stays where it fell,
+faded, with "fell" for its Life and no facing, and its band says so too; a finished game has no active warrior.
+
+The spaces are named as players name them in words (bot/games/anachronism/arena.py `space_name`): the columns' letters
+A-D along the bottom edge and the rows' numbers 1-4 along the left edge, small, in the corners of the edge spaces.
 
 The picture uses only Pillow's built-in font (`ImageFont.load_default(size=...)`, Pillow >= 10.1); that font has
 printable ASCII and a few marks only, so names are written with accents dropped and other letters left out. The
@@ -38,6 +42,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.anachronism.arena import (
+    COLUMN_NAMES,
     EAST,
     NORTH,
     ROW_SIDES,
@@ -86,6 +91,12 @@ TINT = 0.15
 MULTI_TINT = 0.3
 """How much in a game of three or four: at 0.15, seat 0's blue and seat 2's green tints are all but alike."""
 BAND_TINT = 0.4
+EDGE_INK: Colour = (90, 90, 90)
+"""The spaces' column letters and row numbers along the arena's edges."""
+EDGE_INSET = 9
+"""How far those letters and numbers sit from their space's corner: inside the outline of a shaded grid space."""
+FALLEN_FADE = 0.6
+"""How far toward white a warrior that fell where it stood (the game's last attack) is faded."""
 SHADE = 0.5
 """How much of the active warrior's colour the spaces of its attack grid take, over what is under them."""
 RADIUS = 44
@@ -165,7 +176,7 @@ def _label(fighter: FighterView, teams: bool, pool: CardPool, names: Sequence[st
     text = _player(names, fighter.seat)
     if teams:
         text += f" (team {_team_letter(fighter.team)})"
-    if fighter.fallen:
+    if fighter.defeated:
         known = fighter.warrior and pool.has(fighter.warrior)
         warrior = (_writable(pool.warrior(fighter.warrior).name).split() or [""])[0] if known else ""
         text += f": {warrior} fell" if warrior else ": fallen"
@@ -224,6 +235,9 @@ def _on_arena(fighter: FighterView) -> bool:
 
 
 def _active(view: AnachronismPublicView) -> FighterView | None:
+    """The warrior whose turn it is; none once the game is over."""
+    if view.outcome is not None:
+        return None
     for fighter in view.fighters:
         if fighter.seat == view.active and _on_arena(fighter):
             return fighter
@@ -338,6 +352,17 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
     draw.polygon([(width - 36, 16), (width - 30, 5), (width - 24, 16)], fill=INK)
     draw.text((width - 14, BAND / 2), "N", font=_font(13), fill=INK, anchor="mm")
 
+    # The spaces' names along the arena's edges: each column's letter in the bottom row's bottom-right corners,
+    # each row's number in the left column's bottom-left corners, clear of the tokens and the grid's numbers.
+    for x in range(SIZE):
+        _, _, right, bottom = cell_box((x, 0), players)
+        draw.text(
+            (right - EDGE_INSET, bottom - EDGE_INSET), COLUMN_NAMES[x], font=_font(12), fill=EDGE_INK, anchor="rd"
+        )
+    for y in range(SIZE):
+        left, _, _, bottom = cell_box((0, y), players)
+        draw.text((left + EDGE_INSET, bottom - EDGE_INSET), str(y + 1), font=_font(12), fill=EDGE_INK, anchor="ld")
+
     # The active grid's modifiers: in the middle of an empty space, in the corner of an occupied one.
     occupied = {fighter.space for fighter in view.fighters if _on_arena(fighter)}
     for space, value in sorted(covered.items()):
@@ -352,17 +377,22 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
         if not _on_arena(fighter) or fighter.space is None:
             continue
         colour = SEAT_COLOURS[fighter.seat % len(SEAT_COLOURS)]
+        if fighter.defeated:
+            colour = _mix(colour, WHITE, FALLEN_FADE)  # fell where it stood, in the attack that ended the game
         left, top, right, bottom = cell_box(fighter.space, players)
         centre = ((left + right) // 2, (top + bottom) // 2)
         cx, cy = centre
         if grid and fighter.seat == view.active:
             draw.ellipse((cx - RADIUS - 6, cy - RADIUS - 6, cx + RADIUS + 6, cy + RADIUS + 6), outline=INK, width=3)
         draw.ellipse((cx - RADIUS, cy - RADIUS, cx + RADIUS, cy + RADIUS), fill=colour, outline=INK, width=2)
-        draw.polygon(_marker(centre, fighter.facing), fill=INK, outline=WHITE)
         short, size = _short_name(pool.warrior(fighter.warrior).name)
         ink = _text_colour(colour)
         _centred(draw, (cx, cy - 11), short, size, ink)
-        _centred(draw, (cx, cy + 14), str(fighter.life), 24, ink)
+        if fighter.defeated:
+            _centred(draw, (cx, cy + 14), "fell", 20, ink)
+        else:
+            draw.polygon(_marker(centre, fighter.facing), fill=INK, outline=WHITE)
+            _centred(draw, (cx, cy + 14), str(fighter.life), 24, ink)
         if view.teams:
             bx, by = badge_centre(centre)
             draw.ellipse((bx - BADGE, by - BADGE, bx + BADGE, by + BADGE), fill=WHITE, outline=INK, width=2)

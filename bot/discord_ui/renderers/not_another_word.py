@@ -1,6 +1,6 @@
-"""How Not Another Word looks in Discord: the word as letter stacks on the board with the latest moves, each new
-word said in the channel, and a private panel with the player's letters, a box to type a word and a menu of
-cards to exchange."""
+"""How Not Another Word looks in Discord: the word as letter stacks on the board, each move told in a line (the
+board's "Latest" lines and /record), each new word said in the channel, and a private panel with the player's
+letters, a box to type a word and a menu of cards to exchange."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Private
 from bot.discord_ui.wording import counted, mention
 from bot.engine import Event, Outcome, Seat
 from bot.games.not_another_word.cards import letter_of
-from bot.games.not_another_word.dictionary import ADD, COMBINE, PLACE
+from bot.games.not_another_word.dictionary import ADD, PLACE
 from bot.games.not_another_word.events import WordEnd, WordEvent
-from bot.games.not_another_word.state import Move
 from bot.games.not_another_word.views import NotAnotherWordPublicView, NotAnotherWordSeatView
 from bot.matches import Match
 
@@ -27,29 +26,21 @@ def tiles(word: str) -> str:
     return " ".join(chr(TILE_BASE + ord(letter) - ord("a")) for letter in word)
 
 
-def move_text(move: Move, who: str) -> str:
-    """One move in words: "Bea placed P on L: LAWN → PAWN"."""
-    change = f"{move.previous.upper()} → **{move.word.upper()}**"
-    if move.kind == PLACE:
-        return f"{who} placed {move.letter.upper()} on {move.on.upper()}: {change}"
-    if move.kind == ADD:
-        return f"{who} added {move.letter.upper()}: {change}"
-    if move.kind == COMBINE:
-        return f"{who} put the {move.letter.upper()} stack under the {move.on.upper()}: {change}"
-    if move.kind == "exchange":
-        cards = "card" if move.count == 1 else "cards"
-        return f"{who} exchanged {move.count} {cards} ({', '.join(move.letter.upper())})"
-    return f"{who} could not move and passed"
-
-
-def _move_of(event: Event) -> Move:
+def move_text(event: Event, who: str) -> str:
+    """A word made, cards exchanged or a pass, in words: "Bea placed P on L: LAWN → PAWN"."""
     data = event.data
-    if event.kind is WordEvent.WORD_MADE:
-        return Move(event.seat, data["how"], data["word"], data["previous"], data["letter"], data["on"])
     if event.kind is WordEvent.CARDS_EXCHANGED:
-        letters = "".join(letter_of(card) for card in data["cards"])
-        return Move(event.seat, "exchange", letter=letters, count=len(letters))
-    return Move(event.seat, "pass")
+        letters = ", ".join(letter_of(card).upper() for card in data["cards"])
+        return f"{who} exchanged {counted(len(data['cards']), 'card')} ({letters})"
+    if event.kind is not WordEvent.WORD_MADE:
+        return f"{who} could not move and passed"
+    how, letter, on = data["how"], data["letter"].upper(), data["on"].upper()
+    change = f"{data['previous'].upper()} → **{data['word'].upper()}**"
+    if how == PLACE:
+        return f"{who} placed {letter} on {on}: {change}"
+    if how == ADD:
+        return f"{who} added {letter}: {change}"
+    return f"{who} put the {letter} stack under the {on}: {change}"
 
 
 class NotAnotherWordRenderer(GameRenderer):
@@ -76,9 +67,6 @@ class NotAnotherWordRenderer(GameRenderer):
                 value=f"The last card was drawn: {view.final_turns_left} turn(s) left, then fewest cards wins.",
                 inline=False,
             )
-        if view.recent:
-            lines = [move_text(move, match.at_seat(move.seat).name) for move in reversed(view.recent)]
-            embed.add_field(name="Latest moves", value="\n".join(lines)[:1024], inline=False)
         if view.to_act is not None:
             embed.add_field(name="Turn", value=mention(match.at_seat(view.to_act)), inline=False)
         embed.set_footer(
@@ -114,9 +102,8 @@ class NotAnotherWordRenderer(GameRenderer):
         return PrivatePanel(embed, notes=notes, typed=entry, several=several)
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
-        """Lines for a seat's own panel; the table's lines are on the board, from the state itself."""
-        if seat is None:
-            return []
+        """Each move in words, for the board and the record (None) or for a seat's own panel, which also hears
+        which cards it drew."""
         lines = []
         for event in events:
             if not event.is_visible_to(seat):
@@ -126,9 +113,9 @@ class NotAnotherWordRenderer(GameRenderer):
                 drawn = ", ".join(letter_of(card).upper() for card in event.data["cards"])
                 lines.append(f"You drew {drawn}.")
             elif event.kind in (WordEvent.WORD_MADE, WordEvent.CARDS_EXCHANGED, WordEvent.TURN_PASSED):
-                lines.append(move_text(_move_of(event), who) + ".")
+                lines.append(move_text(event, who) + ".")
             elif event.kind is WordEvent.LAST_CARD_DRAWN:
-                lines.append("The last card was drawn: everyone has one more turn.")
+                lines.append(f"{who} drew the last card: everyone has one more turn.")
         return lines
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
@@ -136,7 +123,7 @@ class NotAnotherWordRenderer(GameRenderer):
         said = []
         for event in events:
             if event.kind is WordEvent.WORD_MADE:
-                said.append(Announcement(move_text(_move_of(event), match.at_seat(event.seat).name) + "."))
+                said.append(Announcement(move_text(event, match.at_seat(event.seat).name) + "."))
             elif event.kind is WordEvent.LAST_CARD_DRAWN:
                 said.append(
                     Announcement(

@@ -19,6 +19,17 @@ FACING_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 Space = tuple[int, int]
 
 
+COLUMN_NAMES = "ABCD"
+"""The columns from the left (x = 0) as players name them; rows are named 1 to 4 from seat 0's side (y = 0), so
+a space reads like a chessboard's square: (1, 2) is B3."""
+
+
+def space_name(space: Space) -> str:
+    """The space in words, as the picture's edges write its column and row: "B3"."""
+    x, y = space
+    return f"{COLUMN_NAMES[x]}{y + 1}"
+
+
 def on_arena(space: Space) -> bool:
     x, y = space
     return 0 <= x < SIZE and 0 <= y < SIZE

@@ -20,7 +20,6 @@ from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
     CHOOSE_TARGET,
-    LAST_ROLLS,
     PLAYING,
     STEP,
     USE,
@@ -102,7 +101,7 @@ class Combat:
             return None
         attack_bonus, defense_bonus = self._bonuses(state, attack)
         return Roll(
-            "pending", attack.attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
+            attack.attacker, attack.defender, attack.source, attack.attack_dice, attack_bonus, attack.defense_dice,
             defense_bonus,
         )  # fmt: skip
 
@@ -130,10 +129,6 @@ class Combat:
             damage = max(0, base * (2 if critical else 1) + number(pool, state, attacker, "damage", attack))
             target = state.fighters[defender]
             state = with_fighter(state, defender, replace(target, life=target.life - damage))
-        shown = Roll(
-            "attack", attacker, attack.attack_dice, attack_bonus, attack.source, attack.defense_dice,
-            defense_total - sum(attack.defense_dice), hit, critical, damage,
-        )  # fmt: skip
         data = {
             "source": attack.source, "target": defender, "attack_dice": list(attack.attack_dice),
             "defense_dice": list(attack.defense_dice), "attack_total": attack_total, "defense_total": defense_total,
@@ -143,7 +138,7 @@ class Combat:
         # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
         lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        state = replace(state, attack=None, lasting=lasting)
         if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
             # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
             # rules), nor in a game of more, where it goes on without the fallen warrior.
@@ -285,12 +280,14 @@ class Combat:
             if target < 0:
                 continue  # aimed at an opponent, with none to aim at
             kind = effect.kind
+            told = {"ability": ability.name}
             if kind in abilities.NUMBERS:
                 if kind == "experience" and not ability.duration:
                     fighter = state.fighters[target]
                     state = with_fighter(
                         state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
                     )
+                    events.append(Event(AnachronismEvent.EXPERIENCE_CHANGED, target, {**told, "change": effect.amount}))
                 else:
                     lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
                     state = replace(state, lasting=(*state.lasting, lasting))
@@ -298,8 +295,9 @@ class Combat:
                 change = effect.amount if kind == "life" else -effect.amount
                 fighter = state.fighters[target]
                 state = with_fighter(state, target, replace(fighter, life=fighter.life + change))
+                events.append(Event(AnachronismEvent.LIFE_CHANGED, target, {**told, "change": change}))
             elif kind == "reroll" and state.attack is not None:
-                state = self._reroll(state, target, own=target == seat)
+                state = self._reroll(state, target, events, own=target == seat)
             elif kind == "set_roll":
                 state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
             elif kind == "extra_attack" and other >= 0:
@@ -310,17 +308,18 @@ class Combat:
                 step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
                 state = replace(state, offers=(step_by_step, *state.offers))
             elif kind == "push" and other >= 0:
-                state = abilities.pushed_away(state, seat, other)
+                state = self._displaced(state, abilities.pushed_away(state, seat, other), told, events)
             elif kind == "rotate" and other >= 0 and not abilities.prohibited(self.pool, state, target, "rotate"):
                 # Your warrior turns to face the opposing one; an opposing warrior turns its back on yours.
                 facing = abilities.toward(state, seat, other)
                 if target != seat:
                     facing = FACINGS[(FACINGS.index(abilities.toward(state, other, seat)) + 2) % 4]
                 state = with_fighter(state, target, replace(state.fighters[target], facing=facing))
+                events.append(Event(AnachronismEvent.ROTATED, target, {**told, "facing": facing}))
             elif kind == "flip":
                 state = self._flip(state, target, events, own=target == seat)
             elif kind == "code" and other >= 0:
-                state = ROUTINES[effect.what](self.pool, state, seat, other)
+                state = self._displaced(state, ROUTINES[effect.what](self.pool, state, seat, other), told, events)
             elif kind == "prohibit" and ability.trigger != "continuous":
                 lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
                 state = replace(state, lasting=(*state.lasting, lasting))
@@ -346,7 +345,16 @@ class Combat:
 
         return without_uses(used) != without_uses(paid)
 
-    def _reroll(self, state: AnachronismState, target: Seat, *, own: bool) -> AnachronismState:
+    def _displaced(
+        self, before: AnachronismState, after: AnachronismState, told: dict, events: list
+    ) -> AnachronismState:
+        """`after`, with an event for each warrior an ability moved from where it stood in `before`."""
+        for seat, (was, now) in enumerate(zip(before.fighters, after.fighters, strict=True)):
+            if now.space != was.space and now.space is not None:
+                events.append(Event(AnachronismEvent.PUSHED, seat, {**told, "to": list(now.space)}))
+        return after
+
+    def _reroll(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
         """Roll one die of `target`'s roll again: the lower die of your own roll, the higher of another's."""
         attack = state.attack
         if target in attack.set_rolls:
@@ -354,7 +362,11 @@ class Combat:
         rng = SeededRandom(state.rng_state)
         dice = attack.attack_dice if attack.attacker == target else attack.defense_dice
         which = dice.index(min(dice) if own else max(dice))
-        dice = tuple(rng.between(1, 6) if position == which else value for position, value in enumerate(dice))
+        before, dice = (
+            dice,
+            tuple(rng.between(1, 6) if position == which else value for position, value in enumerate(dice)),
+        )
+        events.append(Event(AnachronismEvent.REROLLED, target, {"was": list(before), "dice": list(dice)}))
         attack = replace(attack, attack_dice=dice) if attack.attacker == target else replace(attack, defense_dice=dice)
         return replace(state, attack=attack, rng_state=rng.state)
 
@@ -395,5 +407,6 @@ class Combat:
         if not own and fighter.face_up:
             card = fighter.face_up[-1]
             fighter = replace(fighter, face_up=fighter.face_up[:-1], turned_down=(*fighter.turned_down, card))
+            events.append(Event(AnachronismEvent.TURNED_DOWN, target, {"card": card}))
             return with_fighter(state, target, fighter)
         return state

@@ -23,7 +23,7 @@ from bot.games.anachronism.arena import SIZE, facing_out, starting_row
 from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEvent
-from bot.games.anachronism.state import PLACING, PLAYING, SUPPORTS, SUPPORTS_PER_FORCE, AnachronismState, Fighter, Roll
+from bot.games.anachronism.state import PLACING, PLAYING, SUPPORTS, SUPPORTS_PER_FORCE, AnachronismState, Fighter
 
 
 class ForcesAndPlacement:
@@ -117,8 +117,7 @@ class ForcesAndPlacement:
         for each, dice in enumerate(rolls):
             state = with_fighter(state, each, replace(state.fighters[each], setup_roll=sum(dice)))
             events.append(Event(AnachronismEvent.SETUP_ROLLED, each, {"dice": list(dice)}))
-        shown = tuple(Roll("setup", each, dice) for each, dice in enumerate(rolls))
-        return replace(state, phase=PLACING, rng_state=rng.state, last_rolls=shown)
+        return replace(state, phase=PLACING, rng_state=rng.state)
 
     def _placing(self, state: AnachronismState) -> Seat:
         return next(seat for seat in self.placing_order(state) if state.fighters[seat].space is None)
@@ -137,7 +136,8 @@ class ForcesAndPlacement:
         column = place.column
         fighter = replace(state.fighters[seat], space=row[column], facing=facing_out(owner))
         state = with_fighter(state, seat, fighter)
-        events.append(Event(AnachronismEvent.PLACED, seat, {"warrior": fighter.warrior, "space": list(row[column])}))
+        placed = {"warrior": fighter.warrior, "space": list(row[column]), "facing": fighter.facing}
+        events.append(Event(AnachronismEvent.PLACED, seat, placed))
         if any(each.space is None for each in state.fighters):
             return state
         if state.tournament is not None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.engine import Event, Seat, SeededRandom
 from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEvent
-from bot.games.anachronism.state import LAST_ROLLS, AnachronismState, Roll
+from bot.games.anachronism.state import AnachronismState
 
 
 class Initiative:
@@ -29,7 +29,7 @@ class Initiative:
         how = "initiative"
         for level in levels:
             if len(level) > 1:
-                state, level, by = self._rank_tied(state, level)
+                state, level, by = self._rank_tied(state, level, events)
                 how = by if not order else how
             order.extend(level)
         data = {
@@ -41,10 +41,10 @@ class Initiative:
 
     def _tie(self, state: AnachronismState, first: Seat, second: Seat, events: list) -> tuple:
         """Break a tie between two: higher Experience, else a roll."""
-        state, ranked, how = self._rank_tied(state, [first, second])
+        state, ranked, how = self._rank_tied(state, [first, second], events)
         return state, ranked[0], how
 
-    def _rank_tied(self, state: AnachronismState, seats: list[Seat]) -> tuple:
+    def _rank_tied(self, state: AnachronismState, seats: list[Seat], events: list) -> tuple:
         """Order tied seats: higher Experience first, and those still tied by a roll-off."""
         experience = {seat: self.experience(state, seat) for seat in seats}
         ranked: list[Seat] = []
@@ -52,26 +52,22 @@ class Initiative:
         for value in sorted(set(experience.values()), reverse=True):
             level = [seat for seat in seats if experience[seat] == value]
             if len(level) > 1:
-                state, level = self._roll_off(state, level)
+                state, level = self._roll_off(state, level, events)
                 how = "roll" if not ranked else how
             ranked.extend(level)
         return state, ranked, how
 
-    def _roll_off(self, state: AnachronismState, seats: list[Seat]) -> tuple:
+    def _roll_off(self, state: AnachronismState, seats: list[Seat], events: list) -> tuple:
         """Each rolls two dice that nothing modifies, higher first; those who tie roll again among themselves."""
         rng = SeededRandom(state.rng_state)
         dice = {seat: roll(rng) for seat in seats}
         state = replace(state, rng_state=rng.state)
+        rolled = {"seats": list(seats), "dice": [list(dice[seat]) for seat in seats]}
+        events.append(Event(AnachronismEvent.ROLLED_OFF, None, rolled))
         ranked: list[Seat] = []
         for total in sorted({sum(each) for each in dice.values()}, reverse=True):
             level = [seat for seat in seats if sum(dice[seat]) == total]
             if len(level) > 1:
-                state, level = self._roll_off(state, level)
+                state, level = self._roll_off(state, level, events)
             ranked.extend(level)
-        if len({sum(each) for each in dice.values()}) == len(seats):
-            # Settled by this roll: the winner, and the dice of two rollers (seat order for two, else the first
-            # two places).
-            first, second = (seats[0], seats[1]) if len(seats) == 2 else (ranked[0], ranked[1])
-            shown = Roll("tie", ranked[0], dice[first], other_dice=dice[second])
-            state = replace(state, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
         return state, ranked

@@ -146,7 +146,6 @@ class AnachronismRules(
             phase=FORCES if games == 1 else STACKS,
             fighters=tuple(Fighter() for _ in range(seating.seat_count)),
             **GAME_START,
-            last_rolls=(),
             result=None,
             placings=(),
             rng_state=SeededRandom(seed).state,
@@ -265,7 +264,6 @@ class AnachronismRules(
             placing=self._placing(state) if state.phase == PLACING and state.result is None else None,
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
             question=state.offers[0] if state.offers else None,
-            last_rolls=state.last_rolls,
             pending_roll=self._pending_roll(state),
             offered=tuple(offered),
             attack_modifiers=modifiers,
@@ -707,7 +705,8 @@ class AnachronismRules(
             return self._roll_attack(state, pending, events)
         if isinstance(action, UseAbility):
             return self._use(state, seat, action.card, action.index, self._ability(action.card, action.index), events)
-        return state  # Pass
+        events.append(Event(AnachronismEvent.PASSED, seat, {}))
+        return state
 
     def _moved(self, state: AnachronismState, seat: Seat, move: Move, events: list) -> AnachronismState:
         fighter = state.fighters[seat]

@@ -22,8 +22,6 @@ USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "at
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
 that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
 warrior an ability is aimed at (with more than one in the arena)."""
-LAST_ROLLS = 4
-"""How many of the latest rolls the state keeps to show."""
 
 
 @dataclass(frozen=True)
@@ -120,22 +118,19 @@ class AttackRoll:
     """The seats whose roll an ability set: no dice were rolled, so it is not doubles and has no die to re-roll."""
 
 
-@compact
 @dataclass(frozen=True)
 class Roll:
-    """A roll players are shown (ruling C3): an attack (`seat` attacks with `source`: its dice and bonus against
-    the defence's, and what came of it), a tie-break (`seat` won it) or a set-up roll."""
+    """The rolls of an attack waiting on after-roll choices, as players see them before they choose (ruling C3):
+    `seat` attacks `target` with `source`, its dice and bonus against the defence's. (Every roll made is told in
+    the events: `ATTACKED`, `SETUP_ROLLED`, `ROLLED_OFF`, `REROLLED`.)"""
 
-    kind: str
     seat: Seat
+    target: Seat
+    source: str
     dice: tuple[int, int]
-    bonus: int = 0
-    source: str = ""
-    other_dice: tuple[int, int] = (0, 0)
-    other_bonus: int = 0
-    hit: bool = False
-    critical: bool = False
-    damage: int = 0
+    bonus: int
+    other_dice: tuple[int, int]
+    other_bonus: int
 
 
 @dataclass(frozen=True)
@@ -195,8 +190,6 @@ class AnachronismState:
     queued: tuple[AttackRoll, ...]
     """Attacks abilities created, made once the attack in progress is done (their dice are rolled then)."""
     lasting: tuple[Lasting, ...]
-    last_rolls: tuple[Roll, ...]
-    """The latest rolls, oldest first."""
     result: AnachronismEnd | None
     placings: tuple[tuple[Seat, ...], ...]
     rng_state: int

@@ -1,6 +1,6 @@
 """What players of Anachronism may see: both warriors on the arena, the face-up supports, how many stay face down,
-the round, whose turn and the latest rolls; and, for one seat, its own force (face-down supports included), the
-question the game asks it, and what it may do now."""
+the round, whose turn and the roll waiting on choices; and, for one seat, its own force (face-down supports
+included), the question the game asks it, and what it may do now."""
 
 from __future__ import annotations
 
@@ -31,6 +31,12 @@ class FighterView:
     chosen: bool
     """Whether the player's force is ready: chosen and laid down in order, or in a tournament game's choice of
     warriors, the warrior chosen (what it is stays private)."""
+
+    @property
+    def defeated(self) -> bool:
+        """Out of the fight: fallen and gone from the arena, or (the attack that ended the game) down to 0 Life or
+        below where it stood."""
+        return self.fallen or (bool(self.warrior) and self.life <= 0)
 
 
 @dataclass(frozen=True)
@@ -65,10 +71,9 @@ class AnachronismPublicView:
     question: Offer | None
     """The choice the game waits for, and from whom (a re-roll, a discard, an ability's move...), if any: its
     card and options are all face up."""
-    last_rolls: tuple[Roll, ...]
     pending_roll: Roll | None
-    """The attack whose rolls are made and wait on after-roll choices (kind "pending", with both bonuses): players
-    see the rolls before they choose (the rulebook's attack rolls; ruling C3)."""
+    """The attack whose rolls are made and wait on after-roll choices, with both bonuses: players see the rolls
+    before they choose (the rulebook's attack rolls; ruling C3)."""
     offered: tuple[AnachronismAction, ...]
     """What the player the game waits on may do (nothing while forces are chosen in private)."""
     attack_modifiers: tuple[tuple[str, int], ...]

@@ -32,7 +32,7 @@ from bot.games.anokera.columns import COLUMNS, Clearing, clear, combo
 from bot.games.anokera.computers import COMPUTER_DELAY, computer_choice
 from bot.games.anokera.content import RoleSheet
 from bot.games.anokera.events import AnokeraEnd, AnokeraEvent
-from bot.games.anokera.state import CITIZENS_PER_PLAYER, RECENT_PLAYS, ROW_SIZE, AnokeraOptions, AnokeraState, Play
+from bot.games.anokera.state import CITIZENS_PER_PLAYER, ROW_SIZE, AnokeraOptions, AnokeraState
 from bot.games.anokera.views import AnokeraPublicView, AnokeraSeatView, Reveal
 
 MAX_PLAYERS = 5
@@ -87,7 +87,6 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             turns=0,
             first_card=None,
             last_clearer=None,
-            recent=(),
             result=None,
             placings=(),
             scores=(),
@@ -152,7 +151,6 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             columns=state.columns,
             to_act=None if over else state.turn,
             first_card=state.first_card,
-            recent=state.recent,
             unused_roles=len(state.unused_roles),
             reveals=self._reveals(state) if over else (),
             outcome=self.outcome(state),
@@ -213,7 +211,6 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
                 raise IllegalAction("There is no second unmarked card to play")
         cards = (*state.columns[column], card)
         events = [Event(AnokeraEvent.CARD_PLAYED, seat, {"card": card, "column": column, "marked": marked})]
-        play = Play(seat, card, column)
         removed = state.removed
         citizens, deaths, last_clearer = state.citizens, state.deaths, state.last_clearer
         if marked:
@@ -223,13 +220,11 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             if clearing.steps:
                 events.append(self._cleared_event(column, clearing, seat, card))
                 last_clearer = seat
-            play = evolve(play, deaths=clearing.tally())
         else:
             three = combo(cards)
             if three is not None:
                 cards, removed = cards[:-3], removed + three
                 events.append(Event(AnokeraEvent.COMBO, seat, {"column": column, "cards": list(three)}))
-                play = evolve(play, combo=True)
         state = evolve(
             state,
             row=tuple(other for other in state.row if other != card),
@@ -238,7 +233,6 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             citizens=citizens,
             deaths=deaths,
             last_clearer=last_clearer,
-            recent=(*state.recent, play)[-RECENT_PLAYS:],
             first_card=card if action.then_another else None,
         )
         if not citizens:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine import Seat, compact
+from bot.engine import Seat
 from bot.games.anokera.cards import Card
 from bot.games.anokera.events import AnokeraEnd
 
 ROW_SIZE = 5
 CITIZENS_PER_PLAYER = 7
-RECENT_PLAYS = 6
-"""How many of the latest cards played the board lists."""
 
 
 @dataclass(frozen=True)
@@ -22,19 +20,6 @@ class AnokeraOptions:
     """The table options chosen when the match was opened."""
 
     computer_players: int = 0
-
-
-@compact
-@dataclass(frozen=True)
-class Play:
-    """One card played, as the board lists it: who, which card, onto which column, and what it did there: a
-    combo, or the deaths of a clearing by kind (violence, famine, disaster)."""
-
-    seat: Seat
-    card: Card
-    column: int
-    combo: bool = False
-    deaths: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -65,7 +50,6 @@ class AnokeraState:
     """The unmarked card placed this turn when a second may follow."""
     last_clearer: Seat | None
     """Who made the last clear that killed anyone (a tie-breaker, ruling K6)."""
-    recent: tuple[Play, ...]
     result: AnokeraEnd | None
     placings: tuple[tuple[Seat, ...], ...]
     scores: tuple[int, ...]

@@ -12,7 +12,6 @@ from bot.engine import Outcome, Seat
 from bot.games.anokera.actions import AnokeraAction
 from bot.games.anokera.cards import Card
 from bot.games.anokera.content import ScoreLine
-from bot.games.anokera.state import Play
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,6 @@ class AnokeraPublicView:
     columns: tuple[tuple[Card, ...], ...]
     to_act: Seat | None
     first_card: Card | None
-    recent: tuple[Play, ...]
     unused_roles: int
     reveals: tuple[Reveal, ...]
     """Empty until the game is over."""

@@ -42,7 +42,7 @@ from bot.games.not_another_word.content import COMMON_WORD_SIZE, DICTIONARY_SIZE
 from bot.games.not_another_word.dictionary import COMBINE, WordIndex
 from bot.games.not_another_word.events import WordEnd, WordEvent
 from bot.games.not_another_word.judging import arranged, combined_with, judge
-from bot.games.not_another_word.state import RECENT_MOVES, Move, NotAnotherWordOptions, NotAnotherWordState
+from bot.games.not_another_word.state import NotAnotherWordOptions, NotAnotherWordState
 from bot.games.not_another_word.views import NotAnotherWordPublicView, NotAnotherWordSeatView
 
 HAND_SIZE = 7
@@ -135,7 +135,6 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             turns=0,
             last_word_by=None,
             final_turns_left=None,
-            recent=(),
             result=None,
             placings=(),
         )
@@ -191,7 +190,6 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             draw_pile_size=len(state.draw_pile),
             discard_pile_size=len(state.discards),
             final_turns_left=state.final_turns_left,
-            recent=state.recent,
             outcome=self.outcome(state),
         )
         if seat is None:
@@ -254,13 +252,11 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         card = None if move.kind == COMBINE else next(card for card in hand if letter_of(card) == move.letter)
         on = combined_with(state.stacks, move.letter) if move.kind == COMBINE else move.on
         remaining = hand if card is None else tuple(held for held in hand if held != card)
-        played = Move(seat, move.kind, word, previous, move.letter, on)
         state = evolve(
             state,
             stacks=arranged(state.stacks, move, word, card),
             hands=_replaced(state.hands, seat, remaining),
             last_word_by=seat,
-            recent=(*state.recent, played)[-RECENT_MOVES:],
         )
         data: dict[str, Any] = {"word": word, "previous": previous, "how": move.kind, "letter": move.letter, "on": on}
         if card is not None:
@@ -290,13 +286,11 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             raise IllegalAction(f"The draw pile holds only {len(state.draw_pile)}: exchange that many at most")
         drawn, draw_pile = state.draw_pile[: len(cards)], state.draw_pile[len(cards) :]
         kept = tuple(card for card in hand if card not in cards)
-        letters = letters_of(cards)
         state = evolve(
             state,
             hands=_replaced(state.hands, seat, sorted_hand((*kept, *drawn))),
             draw_pile=draw_pile,
             discards=(*state.discards, *cards),
-            recent=(*state.recent, Move(seat, "exchange", letter=letters, count=len(cards)))[-RECENT_MOVES:],
         )
         events = [
             Event(WordEvent.CARDS_EXCHANGED, seat, {"cards": list(cards), "draw_pile": len(draw_pile)}),
@@ -313,7 +307,6 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             raise IllegalAction("You can still exchange cards, so you cannot pass")
         if not self._may_pass(state, seat):
             raise IllegalAction("You have a word to make, so you cannot pass")
-        state = evolve(state, recent=(*state.recent, Move(seat, "pass"))[-RECENT_MOVES:])
         return self._turn_done(state, [Event(WordEvent.TURN_PASSED, seat, {"reason": "only_blocklisted"})])
 
     def _turn_done(self, state: NotAnotherWordState, events: list[Event]) -> tuple[NotAnotherWordState, list[Event]]:
@@ -328,7 +321,6 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             if state.draw_pile or self._can_move(state, state.turn):
                 return state, events
             events.append(Event(WordEvent.TURN_PASSED, state.turn, {"reason": "no_move"}))
-            state = evolve(state, recent=(*state.recent, Move(state.turn, "pass"))[-RECENT_MOVES:])
 
     def _can_make_word(self, state: NotAnotherWordState, seat: Seat) -> bool:
         return self._dictionary(state).has_successor(state.word, letters_of(state.hands[seat]))

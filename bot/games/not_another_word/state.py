@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine import Seat, compact
+from bot.engine import Seat
 from bot.games.not_another_word.cards import Card, letters_of
 from bot.games.not_another_word.events import WordEnd
-
-RECENT_MOVES = 5
-"""How many of the latest moves the board lists."""
 
 
 @dataclass(frozen=True)
@@ -23,22 +20,6 @@ class NotAnotherWordOptions:
     start_word: str = "common"
     table_blocked: bool = False
     computer_players: int = 0
-
-
-@compact
-@dataclass(frozen=True)
-class Move:
-    """One move as the board lists it. `kind` is place, add, combine, exchange or pass; `letter` is the card
-    placed or added, or the letter buried by a combine; `on` the letter covered (place) or the stack put on top
-    (combine); `count` how many cards an exchange swapped."""
-
-    seat: Seat
-    kind: str
-    word: str = ""
-    previous: str = ""
-    letter: str = ""
-    on: str = ""
-    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -61,8 +42,6 @@ class NotAnotherWordState:
     last_word_by: Seat | None
     final_turns_left: int | None
     """Once the last card is drawn: how many turns the final round has left (ruling N6)."""
-    recent: tuple[Move, ...]
-    """The latest moves, oldest first."""
     result: WordEnd | None
     placings: tuple[tuple[Seat, ...], ...]
 

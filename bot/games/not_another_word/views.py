@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.engine import Outcome, Seat
 from bot.games.not_another_word.cards import Card
-from bot.games.not_another_word.state import Move, NotAnotherWordOptions
+from bot.games.not_another_word.state import NotAnotherWordOptions
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,6 @@ class NotAnotherWordPublicView:
     draw_pile_size: int
     discard_pile_size: int
     final_turns_left: int | None
-    recent: tuple[Move, ...]
     outcome: Outcome | None
 
 

@@ -9,11 +9,12 @@ difference before committing it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from golden import assert_matches_golden
 
-from bot.engine import Seating
+from bot.engine import Event, Seating
 from bot.games.anachronism.state import AnachronismState
 
 from .positions import POOL, RULES
@@ -37,7 +38,7 @@ def golden_transcript(seed: int = 7) -> str:
         assert action in RULES.legal_actions(state, timer.seat)
         state, events = RULES.apply(state, timer.seat, action)
         number += 1
-        happened = "; ".join(filter(None, (described(event, state) for event in events)))
+        happened = "; ".join(filter(None, (described(event, events[:index]) for index, event in enumerate(events))))
         lines.append(f"{number:3d}. seat {timer.seat} {action.notation:<36} {happened}".rstrip())
         lines.append(f"     {board(state)}")
     outcome = RULES.outcome(state)
@@ -51,7 +52,8 @@ def name_of(card: str) -> str:
     return (POOL.warrior(card) if card.startswith("wr-") else POOL.support(card)).name
 
 
-def described(event, state: AnachronismState) -> str:
+def described(event: Event, earlier: Sequence[Event]) -> str:
+    """The event in the transcript's words (`earlier`: the events of its action before it), or "" to leave it out."""
     data, seat = event.data, event.seat
     if event.kind == "setup_rolled":
         return f"set-up roll {'+'.join(map(str, data['dice']))}"
@@ -63,8 +65,8 @@ def described(event, state: AnachronismState) -> str:
         shown = "-".join("null" if value is None else str(value) for value in data["initiative"])
         rolled = ""
         if data["by"] == "roll":
-            tie = next(each for each in reversed(state.last_rolls) if each.kind == "tie")
-            rolled = f" {sum(tie.dice)} to {sum(tie.other_dice)}"
+            *_, tie = [each.data for each in earlier if each.kind == "rolled_off"]  # the one that settled it
+            rolled = f" {sum(tie['dice'][0])} to {sum(tie['dice'][1])}"
         return f"initiative {shown}: {data['first']} first by {data['by']}{rolled}"
     if event.kind == "discarded":
         return f"{seat} discards {data['card']}"

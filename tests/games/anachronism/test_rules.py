@@ -17,7 +17,7 @@ from bot.engine.codec import encode
 from bot.games.anachronism.actions import ChooseForce, ChooseWarrior
 from bot.games.anachronism.content import Effect
 from bot.games.anachronism.events import AnachronismEnd
-from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Lasting, Roll
+from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Lasting
 
 from .positions import (
     CRITICAL,
@@ -192,7 +192,7 @@ def test_set_up_rolls_are_rolled_again_on_a_tie_and_the_lower_roll_places_first(
     tied, tied_too, lower, higher = ((replayed.between(1, 6), replayed.between(1, 6)) for _ in range(4))
     assert sum(tied) == sum(tied_too)
     assert [event.data for event in events if event.kind == "setup_rolled"] == [{"dice": [*lower]}, {"dice": [*higher]}]
-    assert state.phase == PLACING and state.last_rolls == (Roll("setup", 0, lower), Roll("setup", 1, higher))
+    assert state.phase == PLACING
     assert RULES.actors(state) == {0} and offered(state) == ["place 1", "place 2", "place 3", "place 4"]
     other_way, _ = forces_ready(rigged(6, 5, 2, 3))
     assert RULES.actors(other_way) == {1}
@@ -205,7 +205,7 @@ def test_each_warrior_is_placed_in_its_own_starting_row_facing_the_other_side():
     assert refusal(state, "pass") == "Place your warrior in your starting row first"
     state, events = play(state, "place 2")
     assert (state.fighters[0].space, state.fighters[0].facing) == ((1, 0), "N")
-    assert events[0].data == {"warrior": card("Kallias"), "space": [1, 0]}
+    assert events[0].data == {"warrior": card("Kallias"), "space": [1, 0], "facing": "N"}
     assert RULES.actors(state) == {1} and offered(state) == ["place 1", "place 2", "place 3", "place 4"]
     state, events = play(state, "place 4")
     assert (state.fighters[1].space, state.fighters[1].facing) == ((3, 3), "S")
@@ -517,9 +517,15 @@ def test_everyone_sees_the_rolls_a_player_is_asked_about():
     for viewer in (None, 0, 1):
         shown = RULES.view(state, viewer)
         pending = (shown if viewer is None else shown.public).pending_roll
-        assert (pending.kind, pending.dice, pending.other_dice, pending.source) == ("pending", (6, 3), (3, 3), "basic")
-    after = act(state, "decline")
-    assert RULES.view(after, None).pending_roll is None and RULES.view(after, None).last_rolls[-1].dice == (6, 3)
+        assert (pending.seat, pending.target, pending.dice, pending.other_dice, pending.source) == (
+            0,
+            1,
+            (6, 3),
+            (3, 3),
+            "basic",
+        )
+    after, events = play(state, "decline")
+    assert RULES.view(after, None).pending_roll is None and attacks(events)[0]["attack_dice"] == [6, 3]
 
 
 def test_on_the_other_players_turn_the_order_of_asking_turns_round():
@@ -699,8 +705,13 @@ def test_an_initiative_tie_with_equal_experience_is_rolled_off_and_rolled_again_
     assert initiative_of(events) == {"initiative": [3, 3], "first": 1, "by": "roll"}
     replayed = SeededRandom(tied_then_lower)
     first, second, third, fourth = ((replayed.between(1, 6), replayed.between(1, 6)) for _ in range(4))
-    assert sum(first) == sum(second)  # rolled again: the second roll-off is the one shown
-    assert state.last_rolls[-1] == Roll("tie", 1, third, other_dice=fourth) and state.order == (1, 0)
+    assert sum(first) == sum(second)  # rolled again, and both roll-offs are shown
+    rolled_off = [event.data for event in events if event.kind == "rolled_off"]
+    assert rolled_off == [
+        {"seats": [0, 1], "dice": [[*first], [*second]]},
+        {"seats": [0, 1], "dice": [[*third], [*fourth]]},
+    ]
+    assert state.order == (1, 0)
 
 
 @pytest.mark.parametrize(
@@ -722,9 +733,9 @@ def test_an_attack_roll_tie_with_equal_experience_is_rolled_off():
     )
     after, events = play(replace(state, rng_state=source), "attack basic 1")
     assert attacks(events)[0]["hit"] and after.fighters[1].life == 6
-    tie, shown = after.last_rolls[-2:]
-    assert tie.kind == "tie" and tie.seat == 0 and sum(tie.dice) > sum(tie.other_dice)
-    assert shown.kind == "attack" and shown.hit and not shown.critical
+    *_, tie = [event.data for event in events if event.kind == "rolled_off"]
+    assert tie["seats"] == [0, 1] and sum(tie["dice"][0]) > sum(tie["dice"][1])
+    assert kinds(events).index("rolled_off") < kinds(events).index("attacked") and not attacks(events)[0]["critical"]
 
 
 # -- the fifth round and the end -----------------------------------------------------------------------------------

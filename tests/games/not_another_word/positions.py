@@ -76,7 +76,6 @@ def table(
         turns=0,
         last_word_by=None,
         final_turns_left=final_turns_left,
-        recent=(),
         result=None,
         placings=(),
     )

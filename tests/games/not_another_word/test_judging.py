@@ -57,11 +57,12 @@ def test_combining_the_w_and_n_stacks_and_rearranging_turns_prawn_into_warp():
     assert "card" not in events[0].data
 
 
-def test_the_board_lists_each_move_with_the_word_before_it():
-    state, _ = word_by(lawn_table(), "pawn")
-    state, _ = word_by(state, "prawn")
-    state, _ = word_by(state, "warp")
-    assert [(move.seat, move.kind, move.previous, move.word) for move in state.recent] == [
+def test_each_word_made_tells_how_it_was_made_from_the_word_before_it():
+    state, placed = word_by(lawn_table(), "pawn")
+    state, added = word_by(state, "prawn")
+    state, combined = word_by(state, "warp")
+    made = [events[0] for events in (placed, added, combined)]
+    assert [(event.seat, event.data["how"], event.data["previous"], event.data["word"]) for event in made] == [
         (0, "place", "lawn", "pawn"),
         (1, "add", "pawn", "prawn"),
         (2, "combine", "prawn", "warp"),

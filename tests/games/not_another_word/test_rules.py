@@ -100,7 +100,6 @@ def test_an_exchange_discards_the_cards_and_draws_as_many_from_the_top_of_the_pi
     assert events[0].data == {"cards": ["J01", "Q01"], "draw_pile": 3} and events[0].visible_to is None
     assert events[1].data == {"cards": ["B01", "D01"]} and events[1].visible_to == (0,)  # only the drawer sees
     assert after.turn == 1 and after.word == "cat" and holds_the_whole_deck(after)
-    assert after.recent[-1].kind == "exchange" and after.recent[-1].count == 2
 
 
 def test_an_exchange_is_refused_for_cards_not_held_or_more_than_the_pile_holds():
@@ -148,7 +147,7 @@ def test_a_player_with_no_word_in_the_final_round_is_passed():
     state, events = exchange(state, "w")
     assert kinds(events) == ["cards_exchanged", "cards_drawn", "last_card_drawn", "turn_passed"]
     assert events[-1].seat == 1 and events[-1].data == {"reason": "no_move"}
-    assert state.turn == 2 and state.recent[-1].kind == "pass" and state.recent[-1].seat == 1
+    assert state.turn == 2
 
 
 def test_a_final_round_where_nobody_has_a_word_ends_with_the_drawers_turn():
