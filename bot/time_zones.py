@@ -23,6 +23,7 @@ import logging
 import re
 import time
 import unicodedata
+from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,6 +46,8 @@ CITIES_WITH_EVERY_NAME = 100_000
 MOST_SHOWN = 25
 """Discord shows at most 25 suggestions."""
 
+ACCENTS = re.compile("[\u0300-\u036f]")
+"""The combining accents that NFKD splits from Latin, Greek and Cyrillic letters ("ü": "u" and "¨")."""
 OFFSET = re.compile(r"(?:utc|gmt)?\s*(?:([+-])\s*(\d{1,2})(?:[:.h]?(\d{2}))?)?")
 """An offset as people write it: "UTC", "GMT+5", "utc-3:30", "+05:30" (after `folded`)."""
 
@@ -62,8 +65,7 @@ def folded(text: str) -> str:
     """`text` as it is compared: lower case, without accents, "_" as a space, spaces single ("São_Paulo": "sao
     paulo"); a minus sign as a hyphen."""
     if not text.isascii():
-        text = "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
-        text = text.replace("−", "-").replace("–", "-")
+        text = ACCENTS.sub("", unicodedata.normalize("NFKD", text)).replace("−", "-").replace("–", "-")
     return " ".join(text.casefold().replace("_", " ").split())
 
 
@@ -89,7 +91,7 @@ class TimeZoneIndex:
         self._aliases = aliases
         whole = sorted((key, number) for key, numbers in names.items() for number in numbers)
         self._whole_keys = [key for key, _ in whole]
-        self._whole_places = [number for _, number in whole]
+        self._whole_places = array("l", (number for _, number in whole))
         tails = sorted(
             (tail, number)
             for key, numbers in names.items()
@@ -97,7 +99,7 @@ class TimeZoneIndex:
             for number in numbers
         )
         self._tail_keys = [key for key, _ in tails]
-        self._tail_places = [number for _, number in tails]
+        self._tail_places = array("l", (number for _, number in tails))
 
     def canonical(self, typed: str) -> str | None:
         """The zone to store for a zone's name typed in full, in any case, or a legacy alias of it; else None."""
@@ -272,13 +274,16 @@ def time_zone_index() -> TimeZoneIndex:
     found: dict[tuple[str, str | None], tuple[int, set[str]]] = {}
 
     def add(zone: str, name: str | None, population: int, keys: set[str]) -> None:
-        before, known_keys = found.get((zone, name), (0, set()))
-        found[(zone, name)] = (max(before, population), known_keys | keys)
+        before, known_keys = found.setdefault((zone, name), (0, set()))
+        known_keys |= keys
+        if population > before:
+            found[(zone, name)] = (population, known_keys)
 
     own: dict[str, tuple[str, str | None]] = {}
     """Each zone's own place: its exemplar city and country, or none for UTC and the fixed offsets."""
     for zone, country_code in real.items():
-        own[zone] = (zone, f"{_exemplar_city(zone, english)}, {countries.get(country_code, country_code)}")
+        city, country = _exemplar_city(zone, english), countries.get(country_code, country_code)
+        own[zone] = (zone, country if city == country else f"{city}, {country}")
     for city in geonames.get_cities().values():
         zone = aliases.get(folded(city["timezone"]))
         if zone is None or zone not in real:
@@ -292,6 +297,10 @@ def time_zone_index() -> TimeZoneIndex:
         where = ", ".join(part for part in (city["name"], state, country) if part)
         add(zone, where, city["population"], _city_names(city))
 
+    legacy_names: dict[str, list[str]] = {}
+    for alias, zone in aliases.items():
+        if "/" in alias:
+            legacy_names.setdefault(zone, []).append(alias)
     metazone_of = get_global("meta_zones")
     metazone_names = _cldr_zone_names()
     year = datetime.now(UTC).year
@@ -300,7 +309,7 @@ def time_zone_index() -> TimeZoneIndex:
         keys = {folded(zone), folded(_exemplar_city(zone, english)), folded(country)}
         keys.update(folded(name) for name in _abbreviations(zone, year))
         keys.update(folded(name) for name in metazone_names.get(metazone_of.get(zone, ""), ()))
-        keys.update(alias for alias, target in aliases.items() if target == zone and "/" in alias)
+        keys.update(legacy_names.get(zone, ()))
         add(*own[zone], largest.get(zone, 0), keys)
     for zone in fixed:
         own[zone] = (zone, None)
