@@ -97,9 +97,9 @@ def settings_embed(settings: PlayerSettings, now: datetime) -> discord.Embed:
     local = now.astimezone(settings.zone)
     embed = discord.Embed(title="Your settings", colour=discord.Colour.blurple())
     offset = offset_words(local.utcoffset())
-    embed.add_field(
-        name="Time zone", value=f"{settings.timezone} (it is {local:%H:%M} there now, {offset})", inline=False
-    )
+    offset = "" if offset == settings.timezone else f", {offset}"  # not "UTC (..., UTC)"
+    zone = f"{settings.timezone} (it is {local:%H:%M} there now{offset})"
+    embed.add_field(name="Time zone", value=zone, inline=False)
     away = (
         f"{_clock(settings.away_from)}-{_clock(settings.away_until, ends=True)} your time: I hold reminders back "
         "until they end, and turn clocks stop meanwhile."
