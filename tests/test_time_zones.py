@@ -36,6 +36,8 @@ def zones(index, typed: str, now: datetime = WINTER) -> list[str]:
         ("são paulo", "America/Sao_Paulo", 1),
         ("sao paulo", "America/Sao_Paulo", 1),
         ("new york", "America/New_York", 1),
+        ("nyc", "America/New_York", 1),
+        ("la", "America/Los_Angeles", 1),
         ("germany", "Europe/Berlin", 1),
         ("india", "Asia/Kolkata", 1),
         ("pacific", "America/Los_Angeles", 1),
@@ -93,6 +95,12 @@ def test_labels_say_where_the_zone_is_and_its_offset_now(index):
     assert time_zone_label(index.search("est", WINTER)[0], WINTER) == (
         "New York, United States — America/New_York (UTC-5 now)"
     )
+
+
+def test_nothing_typed_offers_utc_then_one_place_for_each_of_the_most_populous_zones(index):
+    found = zones(index, "")
+    assert found[0] == "UTC" and "Asia/Shanghai" in found[:3] and "Asia/Kolkata" in found
+    assert len(found) == len(set(found)) == 25
 
 
 def test_legacy_aliases_are_never_offered(index):
