@@ -33,6 +33,7 @@ from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_S
 from bot.matches.records import Records
 from bot.runtime import tune_interpreter
 from bot.storage import Store, open_existing_store, open_store
+from bot.time_zones import time_zone_index
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +125,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.display = TableDisplay(self, self.host, self.games)
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
+        self.time_zones = time_zone_index()
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)
         # On a shared database, other processes write deadlines that this one must fire should they die.

@@ -8,15 +8,15 @@ go forward is an hour shorter, the night they go back an hour longer. A local ti
 night the clocks go forward) is read with the offset from before the change, which puts it at 03:30 by the new
 clock, and one the change repeats counts at its first occurrence: Python's zoneinfo reads them so. Time zones are
 IANA names, from the standard library's zoneinfo with the tzdata package's database (so they work where the system
-has none).
+has none); bot/time_zones.py finds the one a player means.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from functools import cache
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 DM, MENTION, QUIET = "dm", "mention", "none"
 NOTICES = (DM, MENTION, QUIET)
@@ -52,29 +52,26 @@ class ServerSettings:
     """A role to mention when a table opens and looks for players."""
 
 
-def known_timezone(name: str) -> bool:
-    """Whether `name` is one of the time zones `timezone_names` lists. Only such a name reaches ZoneInfo, which
-    reads it as a file path: anything else may fail in ways of the file system's own (a name too long, a folder)."""
-    return name in _timezone_set()
-
-
-@cache
-def timezone_names() -> tuple[str, ...]:
-    """Every IANA time zone name, sorted (for autocomplete)."""
-    return tuple(sorted(available_timezones()))
-
-
-@cache
-def _timezone_set() -> frozenset[str]:
-    return frozenset(timezone_names())
+CLOCK_TIME = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?\s*m\.?)?")
+"""A time of day as people write it (lower case): "23:00", "7:30", "11pm", "11:30 pm", "9 a.m."."""
 
 
 def read_clock_time(text: str) -> time:
-    """A local time written as "23:00" or "7:30"; ValueError for anything else."""
-    hours, _, minutes = text.strip().partition(":")
-    if not (hours.isdigit() and minutes.isdigit() and len(minutes) == 2):
-        raise ValueError(f"{text!r} is not a time like 23:00")
-    return time(int(hours), int(minutes))
+    """A local time written in 24 hours ("23:00", "7:30", "24:00" for the midnight that ends a day) or 12 hours
+    ("11pm", "11:30pm", "9 am"); ValueError for anything else, such as a bare hour ("7": morning or evening?)."""
+    match = CLOCK_TIME.fullmatch(text.strip().lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not a time of day")
+    hours, minutes, half = int(match[1]), int(match[2] or 0), match[3]
+    if half is not None:
+        if not 1 <= hours <= 12:
+            raise ValueError(f"{text!r} is not a time of day")
+        hours = hours % 12 + (12 if half == "p" else 0)
+    elif match[2] is None:
+        raise ValueError(f"{text!r} is not a time of day")
+    if (hours, minutes) == (24, 0):
+        return time(0, 0)
+    return time(hours, minutes)  # ValueError past 23:59
 
 
 def _at(day: date, clock: time, zone: ZoneInfo) -> datetime:

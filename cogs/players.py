@@ -9,8 +9,7 @@ from discord.ext import commands
 from bot.app import AnthologyBot
 from bot.discord_ui.failures import autocomplete_or_nothing
 from bot.discord_ui.my_games import my_games_embed, server_names
-from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed
-from bot.players import timezone_names
+from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed, time_zone_label
 
 NOTICE_CHOICES = [app_commands.Choice(name=words, value=notice) for notice, words in NOTICE_WORDS.items()]
 
@@ -21,8 +20,8 @@ class Players(commands.Cog):
 
     @app_commands.command(name="settings", description="Your time zone, away hours and how you hear it is your turn.")
     @app_commands.describe(
-        timezone="Your time zone, e.g. Europe/Berlin (start typing a city)",
-        away="Hours you are away, your time, e.g. 23:00-08:00 (none: no away hours)",
+        timezone="Your time zone: type your city, country, EST or UTC+5 and pick from the list",
+        away="Hours you are away, your time, e.g. 23:00-07:00 or 11pm-7am (none: no away hours)",
         turn_notice="How I tell you it is your turn",
     )
     @app_commands.choices(turn_notice=NOTICE_CHOICES)
@@ -37,7 +36,7 @@ class Players(commands.Cog):
         store = self.bot.store
         current = await store.player_settings(interaction.user.id)
         try:
-            changed = changed_settings(current, timezone, away, turn_notice)
+            changed = changed_settings(current, timezone, away, turn_notice, self.bot.time_zones, self.bot.clock.now())
         except ValueError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return
@@ -63,10 +62,13 @@ class Players(commands.Cog):
     @settings.autocomplete("timezone")
     @autocomplete_or_nothing
     async def timezone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Time zones whose name holds what is typed ("berl" finds Europe/Berlin), at most Discord's 25."""
-        typed = current.strip().lower().replace(" ", "_")
-        found = [name for name in timezone_names() if typed in name.lower()]
-        return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+        """The best 25 zones for what is typed (a city, a country, an abbreviation, an offset or a zone's name),
+        each labelled with a place and its offset now."""
+        now = self.bot.clock.now()
+        return [
+            app_commands.Choice(name=time_zone_label(place, now), value=place.zone)
+            for place in self.bot.time_zones.search(current, now)
+        ]
 
 
 async def setup(bot: AnthologyBot) -> None:

@@ -4,44 +4,46 @@ server's defaults for its tables. A bad value gets a short reply and changes not
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, time
+from zoneinfo import ZoneInfo
 
 import discord
 
+from bot.discord_ui.limits import OPTION_LABEL, fit_text
 from bot.discord_ui.options import CLOCK_NAMES, CLOCKS
 from bot.discord_ui.wording import as_code
-from bot.players import DM, MENTION, QUIET, PlayerSettings, ServerSettings, known_timezone, read_clock_time
+from bot.players import DM, MENTION, QUIET, PlayerSettings, ServerSettings, read_clock_time
+from bot.time_zones import UTC_ZONE, Place, TimeZoneIndex, offset_words
 
 NOTICE_WORDS = {DM: "a DM from me", MENTION: "a mention in the table's channel or thread", QUIET: "nothing"}
 NO_AWAY_HOURS = ("none", "off", "no")
+BETWEEN_TIMES = re.compile(r"\s*(?:-|–|—|\bto\b)\s*")
+"""What stands between the two times of away hours: "23:00-07:00", "9 am - 5 pm", "11pm to 7am"."""
 
 
 def changed_settings(
-    current: PlayerSettings, timezone: str | None, away: str | None, notice: str | None
+    current: PlayerSettings,
+    timezone: str | None,
+    away: str | None,
+    notice: str | None,
+    time_zones: TimeZoneIndex,
+    now: datetime,
 ) -> PlayerSettings:
     """The settings with the given values changed (None: unchanged). ValueError, in words for the player, for a
-    value the bot cannot use."""
+    value the bot cannot use. A time zone is a zone's name in any case, or a legacy alias, stored as the zone it
+    stands for; anything else is refused with the zone the search would offer first for it."""
     changed = current
     if timezone is not None:
-        timezone = timezone.strip()
-        if not known_timezone(timezone):
-            raise ValueError(
-                f"I do not know the time zone {as_code(timezone)}: pick one from the list, like Europe/Berlin."
-            )
-        changed = PlayerSettings(timezone, changed.away_from, changed.away_until, changed.notice)
+        zone = time_zones.canonical(timezone)
+        if zone is None:
+            raise ValueError(_unknown_time_zone(timezone, time_zones, now))
+        changed = PlayerSettings(zone, changed.away_from, changed.away_until, changed.notice)
     if away is not None:
         if away.strip().lower() in NO_AWAY_HOURS:
             away_from = away_until = None
         else:
-            start, dash, end = away.partition("-")
-            try:
-                if not dash:
-                    raise ValueError
-                away_from, away_until = read_clock_time(start), read_clock_time(end)
-            except ValueError:
-                raise ValueError("Write away hours as two local times, like 23:00-08:00 (or none).") from None
-            if away_from == away_until:
-                raise ValueError("Away hours need different start and end times, like 23:00-08:00.")
+            away_from, away_until = _away_hours(away)
         changed = PlayerSettings(changed.timezone, away_from, away_until, changed.notice)
     if notice is not None:
         if notice not in NOTICE_WORDS:
@@ -50,13 +52,57 @@ def changed_settings(
     return changed
 
 
+def _away_hours(text: str) -> tuple[time, time]:
+    times = BETWEEN_TIMES.split(text.strip().lower())
+    if len(times) != 2:
+        raise ValueError("Write away hours as two local times, like 23:00-07:00 or 11pm-7am (or none).")
+    read = []
+    for written in times:
+        try:
+            read.append(read_clock_time(written))
+        except ValueError:
+            raise ValueError(
+                f"I cannot read {as_code(written)} as a time of day: write it like 23:00, 7:30 or 11pm "
+                "(24:00 for the midnight that ends a day)."
+            ) from None
+    if read[0] == read[1]:
+        raise ValueError("Away hours need different start and end times, like 23:00-07:00.")
+    return read[0], read[1]
+
+
+def _unknown_time_zone(typed: str, time_zones: TimeZoneIndex, now: datetime) -> str:
+    refusal = f"I do not know the time zone {as_code(typed)}: pick one from the list as you type"
+    best = time_zones.search(typed, now)
+    if not best:
+        return refusal + ", like Europe/Berlin."
+    return f"{refusal}. The first there is {time_zone_label(best[0], now)}."
+
+
+def time_zone_label(place: Place, now: datetime) -> str:
+    """A suggestion as a person recognises it: "Munich, Germany — Europe/Berlin (UTC+1 now)"."""
+    offset = offset_words(ZoneInfo(place.zone).utcoffset(now))
+    if place.zone == UTC_ZONE:
+        return "UTC — Coordinated Universal Time, the same all year"
+    if place.name is None:
+        return f"{offset} all year, no daylight saving — {place.zone}"
+    return fit_text(f"{place.name} — {place.zone} ({offset} now)", OPTION_LABEL)
+
+
+def _clock(at: time, *, ends: bool = False) -> str:
+    """A local time as shown; the midnight that ends away hours shows as 24:00."""
+    return "24:00" if ends and at == time(0) else f"{at:%H:%M}"
+
+
 def settings_embed(settings: PlayerSettings, now: datetime) -> discord.Embed:
     local = now.astimezone(settings.zone)
     embed = discord.Embed(title="Your settings", colour=discord.Colour.blurple())
-    embed.add_field(name="Time zone", value=f"{settings.timezone} (it is {local:%H:%M} there now)", inline=False)
+    offset = offset_words(local.utcoffset())
+    offset = "" if offset == settings.timezone else f", {offset}"  # not "UTC (..., UTC)"
+    zone = f"{settings.timezone} (it is {local:%H:%M} there now{offset})"
+    embed.add_field(name="Time zone", value=zone, inline=False)
     away = (
-        f"{settings.away_from:%H:%M}-{settings.away_until:%H:%M} your time: I hold reminders back until they end, "
-        "and turn clocks stop meanwhile."
+        f"{_clock(settings.away_from)}-{_clock(settings.away_until, ends=True)} your time: I hold reminders back "
+        "until they end, and turn clocks stop meanwhile."
         if settings.has_away_hours
         else "none"
     )

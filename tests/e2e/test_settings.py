@@ -37,10 +37,13 @@ async def test_bad_values_are_refused_and_change_nothing(anthology):
     alice = anthology.alice
     await (await alice.slash(anthology.channel, "settings", timezone="Asia/Tokyo")).response()
     for options, said in (
-        ({"timezone": "Mars/Olympus_Mons"}, "I do not know the time zone `Mars/Olympus_Mons`"),
-        ({"away": "late"}, "Write away hours as two local times, like 23:00-08:00"),
+        ({"timezone": "Mars/Olympus_Mons"}, "I do not know the time zone `Mars/Olympus_Mons`: pick one from the list"),
+        ({"away": "late"}, "Write away hours as two local times, like 23:00-07:00 or 11pm-7am (or none)."),
         ({"away": "23:00-23:00"}, "Away hours need different start and end times"),
-        ({"away": "25:00-08:00"}, "Write away hours as two local times"),
+        ({"away": "11pm-11pm"}, "Away hours need different start and end times"),
+        ({"away": "25:00-08:00"}, "I cannot read `25:00` as a time of day: write it like 23:00, 7:30 or 11pm"),
+        ({"away": "11pm-7"}, "I cannot read `7` as a time of day"),
+        ({"away": "13pm-7am"}, "I cannot read `13pm` as a time of day"),
     ):
         refused = await (await alice.slash(anthology.channel, "settings", **options)).response()
         assert refused.ephemeral and refused.content.startswith(said) and not refused.embeds
@@ -66,10 +69,61 @@ async def test_settings_work_in_dms_with_the_bot(anthology):
 
 
 async def test_time_zones_autocomplete_from_what_is_typed(anthology):
-    offered = await anthology.suggestions(anthology.alice, "settings", ("timezone", "berl"))
-    assert [choice["value"] for choice in offered] == ["Europe/Berlin"]
-    offered = await anthology.suggestions(anthology.alice, "settings", ("timezone", "new york"))
-    assert "America/New_York" in [choice["value"] for choice in offered]
+    async def offered(typed: str) -> list[tuple[str, str]]:
+        choices = await anthology.suggestions(anthology.alice, "settings", ("timezone", typed))
+        assert len(choices) <= 25
+        return [(choice["name"], choice["value"]) for choice in choices]
+
+    # The fake clock is in winter: Berlin is an hour ahead of UTC, New York five behind.
+    assert (await offered("munich"))[0] == ("Munich, Germany — Europe/Berlin (UTC+1 now)", "Europe/Berlin")
+    assert (await offered("münchen"))[0][1] == "Europe/Berlin"
+    assert (await offered("est"))[:2] == [
+        ("New York, United States — America/New_York (UTC-5 now)", "America/New_York"),
+        ("Toronto, Canada — America/Toronto (UTC-5 now)", "America/Toronto"),
+    ]
+    assert (await offered("gmt+5"))[:2] == [
+        ("UTC+5 all year, no daylight saving — Etc/GMT-5", "Etc/GMT-5"),
+        ("Karachi, Pakistan — Asia/Karachi (UTC+5 now)", "Asia/Karachi"),
+    ]
+    assert (await offered("berl"))[0][1] == "Europe/Berlin"
+    assert (await offered("new york"))[0][1] == "America/New_York"
+    assert (await offered("pacific"))[0][1] == "America/Los_Angeles"
+    assert len(await offered("")) == 25
+
+
+async def test_a_zone_typed_in_any_case_or_as_an_alias_is_stored_as_its_zone(anthology):
+    alice = anthology.alice
+    changed = await (await alice.slash(anthology.channel, "settings", timezone="europe/berlin")).response()
+    assert fields(changed)["Time zone"].startswith("Europe/Berlin (it is ")
+    assert (await anthology.bot.store.player_settings(alice.id)).timezone == "Europe/Berlin"
+    changed = await (await alice.slash(anthology.channel, "settings", timezone="US/Pacific")).response()
+    assert fields(changed)["Time zone"].startswith("America/Los_Angeles (it is ")
+    assert (await anthology.bot.store.player_settings(alice.id)).timezone == "America/Los_Angeles"
+
+
+async def test_a_city_sent_without_picking_from_the_list_is_refused_with_the_zone_to_pick(anthology):
+    alice = anthology.alice
+    refused = await (await alice.slash(anthology.channel, "settings", timezone="munich")).response()
+    assert refused.ephemeral and refused.content == (
+        "I do not know the time zone `munich`: pick one from the list as you type. "
+        "The first there is Munich, Germany — Europe/Berlin (UTC+1 now)."
+    )
+    assert await anthology.bot.store.player_settings(alice.id) == PlayerSettings()
+
+
+async def test_away_hours_in_twelve_hour_times_and_to_midnight(anthology):
+    alice = anthology.alice
+    changed = await (await alice.slash(anthology.channel, "settings", away="11pm-7am")).response()
+    assert fields(changed)["Away hours"] == (
+        "23:00-07:00 your time: I hold reminders back until they end, and turn clocks stop meanwhile."
+    )
+    assert (await anthology.bot.store.player_settings(alice.id)).away_from == time(23, 0)
+    changed = await (await alice.slash(anthology.channel, "settings", away="9 am - 5:30 pm")).response()
+    assert fields(changed)["Away hours"].startswith("09:00-17:30 your time")
+    changed = await (await alice.slash(anthology.channel, "settings", away="22:00-24:00")).response()
+    assert fields(changed)["Away hours"].startswith("22:00-24:00 your time")
+    expected = PlayerSettings("UTC", time(22, 0), time(0, 0))
+    assert await anthology.bot.store.player_settings(alice.id) == expected
 
 
 async def test_turn_notices_come_the_way_each_player_chose(anthology):
