@@ -192,15 +192,14 @@ class Combat:
         return self._end(replace(state, offers=(), queued=(), attack=None), result, placings, events)
 
     def _without(self, state: AnachronismState, down: tuple[Seat, ...]) -> AnachronismState:
-        """The game goes on without the fallen: their questions, their attacks and the attacks on them are gone,
-        and a fallen active player's turn is over."""
+        """The game goes on without the fallen: their questions, their attacks and the attacks on them are gone
+        (a fallen active player's turn is over: it has no actions left)."""
         offers = tuple(offer for offer in state.offers if offer.seat not in down and offer.target not in down)
         queued = tuple(each for each in state.queued if each.attacker not in down and each.defender not in down)
         attack = state.attack
         if attack is not None and (attack.attacker in down or attack.defender in down):
             attack = None
-        actions_left = 0 if state.active in down else state.actions_left
-        return replace(state, offers=offers, queued=queued, attack=attack, actions_left=actions_left)
+        return replace(state, offers=offers, queued=queued, attack=attack)
 
     def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
         """After the fifth round: more Life wins, then more Experience, else a draw (a team counts its standing
@@ -240,7 +239,7 @@ class Combat:
     def _end(self, state: AnachronismState, result: AnachronismEnd, placings: tuple, events: list) -> AnachronismState:
         if state.tournament is not None:
             return self.game_ended(state, result, placings, events)
-        state = replace(state, result=result, placings=placings, actions_left=0)
+        state = replace(state, result=result, placings=placings)
         events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
         return state
 

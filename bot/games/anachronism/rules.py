@@ -16,9 +16,8 @@ Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from bot.engine import (
@@ -32,7 +31,6 @@ from bot.engine import (
     Seat,
     Seating,
     SeededRandom,
-    Timer,
 )
 from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, with_fighter
@@ -57,7 +55,6 @@ from bot.games.anachronism.actions import (
 )
 from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
 from bot.games.anachronism.combat import Combat
-from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.forces import ForcesAndPlacement
@@ -261,7 +258,7 @@ class AnachronismRules(
             round=state.round,
             order=state.order,
             active=state.active,
-            actions_left=state.actions_left if state.active is not None else 0,
+            actions_left=self.actions_left(state),
             placing=self._placing(state) if state.phase == PLACING and state.result is None else None,
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
             question=state.offers[0] if state.offers else None,
@@ -382,15 +379,15 @@ class AnachronismRules(
             pass
         raise ParseError(f"{text!r} is not an Anachronism action")
 
-    def timers(self, state: AnachronismState) -> Sequence[Timer]:
-        """A computer player's next action or answer."""
-        actors = self.actors(state) & set(state.computer_seats)
-        return tuple(
-            Timer(f"computer-{seat}-{state.steps}", COMPUTER_DELAY, partial(self._computer_action, state, seat), seat)
-            for seat in sorted(actors)
-        )  # fmt: skip
-
     # -- numbers ---------------------------------------------------------------------------------------------
+
+    def actions_left(self, state: AnachronismState) -> int:
+        """The actions left in the turn in play: the turn ends once the actions completed equal or exceed the
+        warrior's Speed as it is now, so a change of Speed during the turn counts (the turn sequence)."""
+        seat = state.active
+        if seat is None or state.stage != "turn" or state.result is not None or state.fighters[seat].fallen:
+            return 0
+        return max(0, self.speed(state, seat) - state.actions_done)
 
     def speed(self, state: AnachronismState, seat: Seat) -> int:
         return self.pool.warrior(state.fighters[seat].warrior).speed + number(self.pool, state, seat, "speed")
@@ -463,7 +460,7 @@ class AnachronismRules(
                 state = self._next_timed_ability(state, events)
             elif state.stage == "turn_start":
                 state = self._start_turn(state, events)
-            elif state.actions_left > 0:
+            elif self.actions_left(state) > 0:
                 return state
             else:
                 state = self._end_turn(state, events)
@@ -507,7 +504,7 @@ class AnachronismRules(
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active
         if state.fighters[seat].fallen:
-            return replace(state, stage="turn", actions_left=0)  # out of the arena: no turn
+            return replace(state, stage="turn")  # out of the arena: no turn (no actions left)
         lasting = tuple(
             each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
         )
@@ -519,17 +516,17 @@ class AnachronismRules(
         )
         state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
         state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
-        state = replace(state, actions_left=max(0, self.speed(state, seat)))
-        events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": state.actions_left}))
+        state = replace(state, actions_done=0)
+        events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": self.actions_left(state)}))
         return state
 
     def _end_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         index = state.turn_index + 1
         if index < len(state.order):
-            return replace(state, turn_index=index, stage="turn_start", actions_left=0)
+            return replace(state, turn_index=index, stage="turn_start", actions_done=0)
         if state.round >= ROUNDS:
             return self._finish_after_five(state, events)
-        return self._begin_round(replace(state, turn_index=index, actions_left=0), events)
+        return self._begin_round(replace(state, turn_index=index, actions_done=0), events)
 
     # -- card restrictions ------------------------------------------------------------------------------------
 
@@ -689,8 +686,8 @@ class AnachronismRules(
         if action not in self._turn_actions(state, seat):
             raise IllegalAction(self._why_not(state, seat, action))
         if isinstance(action, EndTurn):
-            return replace(state, actions_left=0)
-        state = replace(state, actions_left=state.actions_left - 1)
+            return self._end_turn(state, events)
+        state = replace(state, actions_done=state.actions_done + 1)
         fighter = state.fighters[seat]
         if isinstance(action, Move):
             return self._moved(state, seat, action, events)
@@ -745,7 +742,7 @@ class AnachronismRules(
             return "That ability cannot be used now"
         return "That is not something you can do on your turn"
 
-    # -- views and computers ----------------------------------------------------------------------------------------
+    # -- views ----------------------------------------------------------------------------------------
 
     def _fighter_view(self, state: AnachronismState, seat: Seat) -> FighterView:
         fighter = state.fighters[seat]
@@ -765,6 +762,3 @@ class AnachronismRules(
             fallen=fighter.fallen,
             chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
         )
-
-    def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:
-        return computer_move(self, state, seat)

@@ -47,7 +47,8 @@ class Fighter:
     """The supports face up and in play."""
     discarded: tuple[str, ...] = ()
     turned_down: tuple[str, ...] = ()
-    """Supports an ability turned face down again: in play no more, but not discarded."""
+    """Supports an ability turned face down again: in play no more, but not discarded. They are face down like
+    the ones never turned up, and the round's reveal turns the leftmost face-down card up, whichever it is."""
     space: tuple[int, int] | None = None
     facing: str = "N"
     life: int = 0
@@ -63,12 +64,17 @@ class Fighter:
     fallen: bool = False
     """Defeated: its Life fell to 0 or below and it left the arena (a game of more than two goes on without it)."""
 
+    @property
+    def face_down(self) -> tuple[str, ...]:
+        """The supports face down, left to right: those never turned up and those an ability turned down."""
+        return tuple(card for card in self.supports if card not in self.face_up and card not in self.discarded)
+
 
 @compact
 @dataclass(frozen=True)
 class Lasting:
-    """An effect an ability gave for a while: until the end of `round`, until its owner's next turn, or for
-    its owner's next attack."""
+    """An effect an ability gave for a while: until the end of `round`, until its owner's next turn, for its
+    owner's next attack, or while `card` is in play (an ability that gives no duration)."""
 
     seat: Seat
     effect: Effect
@@ -76,6 +82,8 @@ class Lasting:
     round: int
     target: Seat = -1
     """The opposing warrior an effect on an opponent was aimed at (-1: every opposing warrior)."""
+    card: str = ""
+    """The card whose ability gave it."""
 
 
 @compact
@@ -167,8 +175,8 @@ class Tournament:
 
 
 GAME_START = {
-    "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_left": 0, "attack": None,
-    "offers": (), "queued": (), "lasting": (), "fallen": (),
+    "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_done": 0, "attack": None,
+    "offers": (), "queued": (), "lasting": (), "fallen": (), "passed": (),
 }  # fmt: skip
 """The fields of `AnachronismState` as every game starts them (each game of a tournament match afresh)."""
 
@@ -188,7 +196,9 @@ class AnachronismState:
     handled: tuple[str, ...]
     """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
     turn_index: int
-    actions_left: int
+    actions_done: int
+    """The actions the active warrior has completed this turn: the turn ends once they reach its Speed, as it is
+    now (a change of Speed during the turn counts)."""
     attack: AttackRoll | None
     offers: tuple[Offer, ...]
     """Choices waiting, first first."""
@@ -208,6 +218,9 @@ class AnachronismState:
     """Two against two (the multiplayer rules): seats 0 and 2 are one team, seats 1 and 3 the other."""
     fallen: tuple[tuple[Seat, ...], ...] = ()
     """The warriors defeated in a game of more than two, in the order they fell (those falling at once together)."""
+    passed: tuple[Offer, ...] = ()
+    """The abilities after a hit or a miss that the active player declined: if the other player then uses one of
+    theirs at that moment, the active player is asked again (the simultaneous-abilities rule)."""
 
     @property
     def seat_count(self) -> int:

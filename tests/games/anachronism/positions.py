@@ -116,7 +116,7 @@ def duel(
         rng_state=rigged(*dice),
         **fields,
     )
-    return replace(state, actions_left=RULES.speed(state, active) if actions is None else actions)
+    return state if actions is None else replace(state, actions_done=RULES.speed(state, active) - actions)
 
 
 def melee(
@@ -127,11 +127,10 @@ def melee(
     count = len(fighters)
     order = order or tuple((active + step) % count for step in range(count))
     base = RULES.setup(Seating(count), {"teams": int(teams)}, seed=1)
-    state = replace(
+    return replace(
         base, phase=PLAYING, fighters=fighters, round=round, order=order, stage="turn", turn_index=order.index(active),
         rng_state=rigged(), **fields,
     )  # fmt: skip
-    return replace(state, actions_left=RULES.speed(state, active))
 
 
 def before_round(first: Fighter, second: Fighter, round: int, dice: Sequence[int] = (), **fields) -> AnachronismState:

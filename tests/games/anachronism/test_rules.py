@@ -262,11 +262,11 @@ def test_a_card_both_players_brought_is_not_a_secret_once_one_of_them_is_face_up
 
 def test_a_turn_is_up_to_speed_actions_then_the_other_warrior_acts():
     state = duel(fighter("Arshan"), fighter("Itzel", space=(3, 3), facing="S"))
-    assert state.actions_left == 3
+    assert RULES.actions_left(state) == 3
     state = act(state, "face E", "pass")
-    assert actor(state) == 0 and state.actions_left == 1
+    assert actor(state) == 0 and RULES.actions_left(state) == 1
     state, events = play(state, "face N")
-    assert actor(state) == 1 and state.actions_left == 4  # Itzel's Speed is 4
+    assert actor(state) == 1 and RULES.actions_left(state) == 4  # Itzel's Speed is 4
     assert kinds(events) == ["rotated", "turn_started"] and events[-1].data == {"actions": 4}
     state, events = play(state, "end")  # the rest are given up; the round ends
     assert state.round == 2 and kinds(events)[:2] == ["round_started", "initiative"]
@@ -279,7 +279,7 @@ def test_a_move_is_one_space_along_a_row_or_column_then_any_facing():
     assert refusal(state, "move N N") == "Your warrior cannot move there: off the arena, or into another warrior"
     assert refusal(state, "move W N") == "Your warrior cannot move there: off the arena, or into another warrior"
     state, events = play(state, "move E W")
-    assert (state.fighters[0].space, state.fighters[0].facing, state.actions_left) == ((1, 0), "W", 2)
+    assert (state.fighters[0].space, state.fighters[0].facing, RULES.actions_left(state)) == ((1, 0), "W", 2)
     assert events[0].data == {"to": [1, 0], "facing": "W"}
 
 
@@ -288,7 +288,7 @@ def test_rotating_costs_an_action_and_only_turns_to_a_new_facing():
     assert [each for each in offered(state) if each.startswith("face")] == ["face E", "face S", "face W"]
     assert refusal(state, "face N") == "Your warrior cannot turn that way now"
     state = act(state, "face S")
-    assert state.fighters[0].facing == "S" and state.actions_left == 2
+    assert state.fighters[0].facing == "S" and RULES.actions_left(state) == 2
 
 
 def test_basic_attacks_are_unlimited_but_each_weapon_attacks_once_a_turn():
@@ -298,7 +298,7 @@ def test_basic_attacks_are_unlimited_but_each_weapon_attacks_once_a_turn():
     assert "attack sp-16 1" not in offered(state)
     assert refusal(state, "attack sp-16 1") == "That weapon has already attacked this turn"
     state = act(state, "attack basic 1", "attack basic 1", "attack basic 1")
-    assert "attack basic 1" in offered(state) and state.actions_left == 1
+    assert "attack basic 1" in offered(state) and RULES.actions_left(state) == 1
     state = act(state, "end", "end", "end")  # round 2: no card turned, Arshan's Experience goes first
     assert state.round == 2 and actor(state) == 0 and "attack sp-16 1" in offered(state)
 
@@ -556,7 +556,7 @@ def test_an_optional_ability_that_would_do_nothing_is_not_offered():
         fighter("Kallias"), front("Itzel", "Reed-Gate Chariot", face_down=["Smoke-Mirror Vision"]), 2, lasting=(held,)
     )
     state, events = play(state, "end")
-    assert not state.offers and used(events) == [] and actor(state) == 1 and state.actions_left == 4
+    assert not state.offers and used(events) == [] and actor(state) == 1 and RULES.actions_left(state) == 4
     assert use_of("Chariot Dash") not in offered(state)
     # March Before Dawn with its warrior held where it stands: no step to take.
     held = Lasting(1, Effect("prohibit", what="move", who="opponent"), "until_your_next_turn", 1)
