@@ -75,3 +75,15 @@ def test_two_abilities_at_one_moment_are_two_buttons_and_one_no():
     state, _ = play(with_dice(state, *MISS), "attack basic 1")
     _, buttons, _ = controls(state)
     assert buttons == ["Use Second Breath", "Use Turn the Edge", "Use none of them"]
+
+
+def test_the_board_says_which_warrior_cannot_move_and_why():
+    # Ruling C8: the board says which warrior cannot move, turn or attack, and why.
+    state, _ = play(with_dice(duel(fighter("Itzel"), front("Arshan")), *HIT), "attack basic 1")
+    fields = {
+        field["name"]: field["value"] for field in RENDERER.board(table(), RULES.view(state, None)).to_dict()["fields"]
+    }
+    held = next(value for name, value in fields.items() if "Arshan" in name)
+    assert "⛔ Cannot move: Ada's Take Them Living (Itzel Obsidian-Eye), until Ada's next turn" in held
+    free = next(value for name, value in fields.items() if "Itzel" in name)
+    assert "⛔" not in free

@@ -47,7 +47,7 @@ from bot.games.anachronism.state import (
     SUPPORTS_PER_FORCE,
     Roll,
 )
-from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
+from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView, Prohibition
 from bot.matches import Match
 
 SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
@@ -72,7 +72,7 @@ class AnachronismRenderer(GameRenderer):
             embed.add_field(name="Match", value=self._score_text(match, view), inline=False)
         for fighter in view.fighters:
             embed.add_field(
-                name=self._fighter_name(match, view, fighter), value=self._fighter_text(fighter), inline=True
+                name=self._fighter_name(match, view, fighter), value=self._fighter_text(match, fighter), inline=True
             )
         if view.last_rolls:
             lines = [self.roll_text(match, shown) for shown in reversed(view.last_rolls)]
@@ -202,7 +202,7 @@ class AnachronismRenderer(GameRenderer):
             return f"{SEAT_MARKS[fighter.seat]} {player}"
         return f"{SEAT_MARKS[fighter.seat]} {player}: {self.pool.warrior(fighter.warrior).name}"
 
-    def _fighter_text(self, fighter: FighterView) -> str:
+    def _fighter_text(self, match: Match, fighter: FighterView) -> str:
         if fighter.fallen:
             return "💀 fell, and has left the arena"
         if not fighter.warrior:
@@ -215,7 +215,30 @@ class AnachronismRenderer(GameRenderer):
         lines.append(f"{fighter.face_down} face down")
         if fighter.discarded:
             lines.append("Discarded: " + ", ".join(self.pool.support(card).name for card in fighter.discarded))
+        lines.extend(self._prohibition_text(match, each) for each in fighter.prohibited)
         return "\n".join(lines)[:1024]
+
+    def _prohibition_text(self, match: Match, prohibition: Prohibition) -> str:
+        """What a warrior cannot do, whose ability says so, and until when (ruling C8): "⛔ Cannot move: Bea's
+        Take Them Living (Itzel Obsidian-Eye), until Bea's next turn"."""
+        card = (
+            self.pool.warrior(prohibition.card)
+            if prohibition.card.startswith("wr-")
+            else self.pool.support(prohibition.card)
+        )
+        ability = next(
+            (each.name for each in card.abilities
+             if any(effect.kind == "prohibit" and effect.what == prohibition.what for effect in each.effects)),
+            card.name,
+        )  # fmt: skip
+        owner = match.at_seat(prohibition.seat).name
+        doing = {"move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon"}
+        until = {
+            "round": "this round",
+            "until_your_next_turn": f"until {owner}'s next turn",
+            "next_attack": f"until {owner}'s next attack",
+        }.get(prohibition.until, f"while {card.name} is in play")
+        return f"⛔ {doing[prohibition.what]}: {owner}'s {ability} ({card.name}), {until}"
 
     def roll_text(self, match: Match, shown: Roll) -> str:
         """A roll in words: "Bea attacks with the Ash Spear: 8+1 vs 6, hit, 2 damage"."""

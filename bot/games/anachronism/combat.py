@@ -13,7 +13,7 @@ from bot.engine.codec import encode
 from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter
 from bot.games.anachronism.arena import FACINGS
-from bot.games.anachronism.content import Ability, CardPool
+from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double, roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.routines import ROUTINES
@@ -24,6 +24,7 @@ from bot.games.anachronism.state import (
     PLAYING,
     STEP,
     USE,
+    WHILE_IN_PLAY,
     AnachronismState,
     AttackRoll,
     Lasting,
@@ -178,7 +179,10 @@ class Combat:
         standing = tuple(seat for seat in abilities.standing(state) if seat not in down)
         if len({abilities.team_of(state, seat) for seat in standing}) > 1:
             for seat in down:
-                state = with_fighter(state, seat, replace(state.fighters[seat], space=None, fallen=True))
+                fighter = state.fighters[seat]
+                state = with_fighter(state, seat, replace(fighter, space=None, fallen=True))
+                # Its cards leave play, and it has no next turn: what lasted until then ends now (ruling C8).
+                state = abilities.left_play(state, seat, (fighter.warrior, *fighter.face_up), next_turn=True)
             events.append(Event(AnachronismEvent.FELL, None, {"seats": list(down)}))
             return self._without(replace(state, fallen=(*state.fallen, down)), down)
         # The game is over: the fallen stay where they fell, on the last picture.
@@ -291,8 +295,7 @@ class Combat:
                         state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
                     )
                 else:
-                    lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
-                    state = replace(state, lasting=(*state.lasting, lasting))
+                    state = self._lasting(state, seat, card, ability, effect, other)
             elif kind in ("life", "deal_damage"):
                 change = effect.amount if kind == "life" else -effect.amount
                 fighter = state.fighters[target]
@@ -321,9 +324,18 @@ class Combat:
             elif kind == "code" and other >= 0:
                 state = ROUTINES[effect.what](self.pool, state, seat, other)
             elif kind == "prohibit" and ability.trigger != "continuous":
-                lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
-                state = replace(state, lasting=(*state.lasting, lasting))
+                state = self._lasting(state, seat, card, ability, effect, other)
         return self._check_defeat(state, events)
+
+    def _lasting(
+        self, state: AnachronismState, seat: Seat, card: str, ability: Ability, effect: Effect, target: Seat
+    ) -> AnachronismState:
+        """An effect that lasts for the ability's duration; with none given, while its card is in play, so not at
+        all when the card paid for it by leaving play (the ability durations)."""
+        until = ability.duration or WHILE_IN_PLAY
+        if until == WHILE_IN_PLAY and not abilities.is_in_play(state.fighters[seat], card):
+            return state
+        return replace(state, lasting=(*state.lasting, Lasting(seat, effect, until, state.round, target, card)))
 
     def _does_something(
         self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
@@ -384,15 +396,15 @@ class Combat:
 
     def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
         """Turn your own leftmost face-down support face up (its Reveal ability is not used), or another player's
-        newest face-up support face down."""
+        newest face-up support face down. The card restrictions are checked again at once, either way (rules.py
+        does so before anything else happens)."""
         fighter = state.fighters[target]
-        if own and fighter.revealed < len(fighter.supports):
-            card = fighter.supports[fighter.revealed]
-            fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+        if own and fighter.face_down:
+            card = fighter.face_down[0]
             events.append(Event(AnachronismEvent.REVEALED, target, {"card": card, "flipped": True}))
-            return self._restrictions(with_fighter(state, target, fighter), events)
+            return with_fighter(state, target, fighter.turning_up(card))
         if not own and fighter.face_up:
             card = fighter.face_up[-1]
             fighter = replace(fighter, face_up=fighter.face_up[:-1], turned_down=(*fighter.turned_down, card))
-            return with_fighter(state, target, fighter)
+            return abilities.left_play(with_fighter(state, target, fighter), target, (card,))
         return state

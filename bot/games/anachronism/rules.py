@@ -417,7 +417,8 @@ class AnachronismRules(
     # -- rounds ----------------------------------------------------------------------------------------------
 
     def _begin_round(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Reveal the leftmost face-down supports and settle the turn order by Initiative (fifth round: null)."""
+        """Reveal the leftmost face-down supports and settle the turn order by Initiative (null for a player who
+        turned no card up: in the fifth round, both)."""
         round_number = state.round + 1
         lasting = tuple(each for each in state.lasting if each.until != "round")
         fighters = tuple(replace(fighter, uses=()) for fighter in state.fighters)
@@ -428,9 +429,11 @@ class AnachronismRules(
             if fighter.fallen:
                 continue
             card = ""
-            if fighter.revealed < len(fighter.supports) and round_number < ROUNDS:
-                card = fighter.supports[fighter.revealed]
-                fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+            # The leftmost face-down card, whatever turned it down: by the fifth round, none is left unless an
+            # ability turned one down again.
+            if fighter.face_down:
+                card = fighter.face_down[0]
+                fighter = fighter.turning_up(card)
                 events.append(Event(AnachronismEvent.REVEALED, seat, {"card": card}))
             state = with_fighter(state, seat, replace(fighter, turned_up=card))
         for seat in abilities.standing(state):
@@ -448,14 +451,17 @@ class AnachronismRules(
     def _continue(self, state: AnachronismState, events: list) -> AnachronismState:
         """Run the game on until a player must act or choose (or it is over)."""
         while state.phase == PLAYING and state.result is None and not state.offers:
+            # An illegal combination of cards is put right as soon as it arises, whatever made it (a card turned
+            # up or down, or one paid away): the card restrictions.
+            state = self._restrictions(state, events)
+            if state.offers:
+                break
             if state.attack is not None:
                 state = self._resolve_attack(state, events)
             elif state.queued:
                 state = self._roll_attack(replace(state, queued=state.queued[1:]), state.queued[0], events)
             elif state.stage == "restrictions":
-                state = self._restrictions(state, events)
-                if not state.offers:
-                    state = replace(state, stage="reveal")
+                state = replace(state, stage="reveal")  # the restrictions held, after Initiative: Reveal abilities
             elif state.stage in ("reveal", "round_start"):
                 state = self._next_timed_ability(state, events)
             elif state.stage == "turn_start":
@@ -531,17 +537,17 @@ class AnachronismRules(
     # -- card restrictions ------------------------------------------------------------------------------------
 
     def offending(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
-        """The face-up supports breaking a card restriction (one per type and per body trait, unless an ability
-        allows another; two hands in all), or none when the cards in play are legal."""
+        """The face-up supports breaking a card restriction (one per type and per body trait, or two where an
+        ability allows another; two hands in all), or none when the cards in play are legal."""
         pool, fighter = self.pool, state.fighters[seat]
         cards = [pool.support(card) for card in fighter.face_up]
         for kind in SUPPORT_TYPES:
             same = [card.id for card in cards if card.type == kind]
-            if len(same) > 1 + abilities.extra_slots(pool, state, seat, kind):
+            if len(same) > 1 + abilities.extra_slot(pool, state, seat, kind):
                 return tuple(same)
         for trait in BODY_TRAITS:
             same = [card.id for card in cards if trait in card.traits]
-            if len(same) > 1 + abilities.extra_slots(pool, state, seat, trait):
+            if len(same) > 1 + abilities.extra_slot(pool, state, seat, trait):
                 return tuple(same)
         if sum(card.hands for card in cards) > 2:
             return tuple(card.id for card in cards if card.hands)
@@ -549,13 +555,16 @@ class AnachronismRules(
 
     def _restrictions(self, state: AnachronismState, events: list) -> AnachronismState:
         """Each player in turn order discards offending cards until legal; the player chooses which when there is
-        a choice (the card restriction rules)."""
+        a choice (the card restriction rules), before any other question. Once that choice is made this runs
+        again (a card discarded may not be enough)."""
+        if any(offer.kind == DISCARD for offer in state.offers):
+            return state
         for seat in state.order or range(state.seat_count):
             if state.fighters[seat].fallen:
                 continue
             offending = self.offending(state, seat)
             if len(offending) > 1:
-                return replace(state, offers=(Offer(seat, DISCARD, options=offending),))
+                return replace(state, offers=(Offer(seat, DISCARD, options=offending), *state.offers))
             if offending:
                 state = self._discard(state, seat, offending[0], events)
         return state
@@ -568,7 +577,7 @@ class AnachronismRules(
             discarded=(*fighter.discarded, card),
         )
         events.append(Event(AnachronismEvent.DISCARDED, seat, {"card": card}))
-        return with_fighter(state, seat, fighter)
+        return abilities.left_play(with_fighter(state, seat, fighter), seat, (card,))
 
     # -- answers to offers --------------------------------------------------------------------------------------
 
@@ -578,7 +587,7 @@ class AnachronismRules(
             if not isinstance(action, Discard) or action.card not in offer.options:
                 raise IllegalAction("Choose one of the offending cards to discard")
             state = self._discard(replace(state, offers=rest), seat, action.card, events)
-            return self._restrictions(state, events) if not rest else state
+            return self._restrictions(state, events)
         if offer.kind == STEP:
             return self._step(state, seat, action, events)
         if offer.kind == CHOOSE_ATTACK:
@@ -756,9 +765,10 @@ class AnachronismRules(
             speed=self.speed(state, seat) if placed else 0,
             experience=self.experience(state, seat) if placed else 0,
             face_up=fighter.face_up,
-            face_down=len(fighter.supports) - fighter.revealed,
+            face_down=len(fighter.face_down),
             discarded=fighter.discarded,
             team=abilities.team_of(state, seat),
             fallen=fighter.fallen,
             chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
+            prohibited=abilities.prohibitions(self.pool, state, seat) if fighter.space is not None else (),
         )

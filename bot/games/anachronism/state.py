@@ -6,7 +6,7 @@ The codec writes these dataclasses as JSON by their type hints, so every type na
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Seat, compact
 from bot.games.anachronism.content import Effect
@@ -22,6 +22,9 @@ USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "at
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
 that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
 warrior an ability is aimed at (with more than one in the arena)."""
+WHILE_IN_PLAY = "in_play"
+"""How long the effect of an ability that gives no duration lasts (`Lasting.until`): while its card is in play
+(the ability durations)."""
 LAST_ROLLS = 4
 """How many of the latest rolls the state keeps to show."""
 
@@ -39,7 +42,7 @@ class Fighter:
     ready: bool = False
     """Whether the player's force and its order are settled."""
     revealed: int = 0
-    """How many of `supports`, from the left, have been turned face up."""
+    """How many of `supports`, from the left, have been turned face up at least once (the others are secret)."""
     turned_up: str = ""
     """The support turned face up at the start of this round (empty: none): its Initiative and Reveal ability
     count this round. A card an ability turned face up earlier is not one (it may have been the next to turn)."""
@@ -69,12 +72,23 @@ class Fighter:
         """The supports face down, left to right: those never turned up and those an ability turned down."""
         return tuple(card for card in self.supports if card not in self.face_up and card not in self.discarded)
 
+    def turning_up(self, card: str) -> Fighter:
+        """The fighter once `card`, one of its face-down supports, is turned face up (again, if an ability had
+        turned it down): the newest of its face-up cards."""
+        return replace(
+            self,
+            revealed=max(self.revealed, self.supports.index(card) + 1),
+            face_up=(*self.face_up, card),
+            turned_down=tuple(each for each in self.turned_down if each != card),
+        )
+
 
 @compact
 @dataclass(frozen=True)
 class Lasting:
-    """An effect an ability gave for a while: until the end of `round`, until its owner's next turn, for its
-    owner's next attack, or while `card` is in play (an ability that gives no duration)."""
+    """An effect an ability gave for a while (`until`): until the end of `round`, until its owner's next turn
+    (or its owner's fall, ruling C8), for its owner's next attack, or while `card` is in play (`WHILE_IN_PLAY`:
+    an ability that gives no duration)."""
 
     seat: Seat
     effect: Effect

@@ -629,10 +629,10 @@ def test_second_wind_gives_a_wounded_brannoc_a_fourth_action(life, speed):
 # Unreadable Face (Gilded Face-Helm): while face up, Experience +2.
 
 
-@pytest.mark.parametrize(("face_up", "first"), [(True, 0), (False, 1)], ids=["face up", "face down"])
+@pytest.mark.parametrize(("face_up", "first"), [(True, 0), (False, 1)], ids=["face up", "discarded"])
 def test_unreadable_face_lends_experience_that_wins_the_fifth_rounds_tie(face_up, first):
-    helm = ["Gilded Face-Helm"]
-    arshan = fighter("Arshan", helm if face_up else (), face_down=() if face_up else helm)
+    helm = ["Gilded Face-Helm"]  # (a card still face down would be turned up at the fifth round's start)
+    arshan = fighter("Arshan", helm if face_up else (), discarded=() if face_up else helm)
     state = before_round(arshan, fighter("Nebet-Ankhu", space=(1, 3)), round=5)
     assert RULES.view(state, 1).public.fighters[0].experience == (9 if face_up else 7)  # Nebet-Ankhu has 8
     state = act(state, "end")

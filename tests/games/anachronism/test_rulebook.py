@@ -3,19 +3,45 @@ situation up and quotes the rule it follows. Rulings are cited by id (../RULINGS
 
 from __future__ import annotations
 
+from bot.games.anachronism.content import Ability, CardPool, Effect, Support
+from bot.games.anachronism.rules import AnachronismRules
+
 from .positions import (
+    HIT,
     MISS,
+    POOL,
     RULES,
     act,
     actor,
     attacks,
+    before_round,
+    card,
     duel,
     fighter,
     front,
+    kinds,
+    melee,
+    offered,
     play,
+    use_of,
     used,
     with_dice,
 )
+
+
+def extra_card(card_id: str, name: str, kind: str, traits: tuple[str, ...] = (), *abilities: Ability) -> Support:
+    """A support no pack ships, for a situation the shipped cards cannot make."""
+    return Support(card_id, name, kind, "Test", traits, "earth", "", 0, abilities)
+
+
+ANOTHER_HEAD = Ability("Spare Peg", "continuous", (Effect("extra_slot", what="head"),), "You may have another Head.")
+PEG = extra_card("sp-t1", "Hat Peg", "inspiration", (), ANOTHER_HEAD)
+CREST = extra_card("sp-t2", "Horned Crest", "weapon", ("head",))
+CIRCLET = extra_card("sp-t3", "Plain Circlet", "special", ("head",))
+STEADY = Ability("Steady Feet", "reveal", (Effect("defense_roll", 1),), "Reveal: your defense rolls are +1.")
+PEBBLE = extra_card("sp-t4", "Lucky Pebble", "special", (), STEADY)
+TEST_RULES = AnachronismRules(CardPool(POOL.warriors, (*POOL.supports, PEG, CREST, CIRCLET, PEBBLE)))
+"""The rules over the shipped cards and these."""
 
 # -- the turn sequence -----------------------------------------------------------------------------------------
 
@@ -34,3 +60,110 @@ def test_a_change_of_speed_during_the_turn_changes_how_many_actions_it_has():
     assert RULES.view(state, None).actions_left == 1
     state = act(state, "pass")
     assert actor(state) == 1
+
+
+# -- face-down cards and card restrictions -----------------------------------------------------------------------
+
+
+def smoke_mirror_at_round(round_number: int, other, rules: AnachronismRules = RULES):
+    """The start of round `round_number`: Itzel (seat 0, first) turns `other`'s newest face-up card face down
+    with the Smoke-Mirror Vision."""
+    state = before_round(fighter("Itzel", face_down=["Smoke-Mirror Vision"]), other, round=round_number, rules=rules)
+    state = act(state, "end", rules=rules)
+    assert offered(state, rules=rules) == [use_of("Shattered Reflection"), "decline"]
+    return act(state, use_of("Shattered Reflection"), rules=rules)
+
+
+def test_a_card_turned_face_down_is_turned_up_again_by_the_next_rounds_reveal():
+    # "At the beginning of each Round, players simultaneously reveal their left-most face-down Support Card."
+    # The Fury an ability turned face down is left of Hrafnhild's last card: it comes up first, then the last.
+    fury, hall = card("Wolf-Skin Fury"), card("Hall of the Honoured Dead")
+    later = ["Wolf-Skin Fury", "Hall of the Honoured Dead"]
+    state = smoke_mirror_at_round(3, front("Hrafnhild", "Brow-Guard Helm", "Long-Hafted Axe", face_down=later))
+    assert state.fighters[1].face_down == (fury, hall) and RULES.view(state, None).fighters[1].face_down == 2
+    state = act(state, "end")
+    state, events = play(state, "end")
+    assert state.round == 4
+    assert [(event.seat, event.data["card"]) for event in events if event.kind == "revealed"] == [(1, fury)]
+    assert state.fighters[1].face_up[-1] == fury and state.fighters[1].face_down == (hall,)
+    (initiative,) = [event.data["initiative"] for event in events if event.kind == "initiative"]
+    assert initiative[1] == POOL.support(fury).initiative, "the card turned up this round gives the Initiative"
+    state = act(state, "end", "end")
+    assert state.round == 5 and hall in state.fighters[1].face_up and not state.fighters[1].face_down
+
+
+def test_card_limits_are_checked_again_when_a_card_is_turned_face_down():
+    # "If a situation ever arises where a player has an illegal combination of cards during a turn, that player
+    # must immediately choose and discard an offending card." Arshan's two Head cards were legal while the Hat
+    # Peg allowed another; once the Peg is turned face down, he must discard one of them at once.
+    up = ["Brow-Guard Helm", "Plain Circlet", "Hat Peg"]
+    arshan = fighter("Arshan", up, space=(1, 1), facing="S", pool=TEST_RULES.pool)
+    state = smoke_mirror_at_round(3, arshan, TEST_RULES)
+    helm = card("Brow-Guard Helm")
+    assert offered(state, rules=TEST_RULES) == [f"discard {helm}", "discard sp-t3"]
+    state, events = play(state, "discard sp-t3", rules=TEST_RULES)
+    assert kinds(events)[0] == "discarded" and state.fighters[1].face_up == (helm,)
+    assert not state.offers and actor(state) == 1, "Arshan's turn: his Experience won the null Initiative"
+
+
+def test_two_abilities_allowing_another_head_card_allow_one_more_not_two():
+    # "Replacement Abilities that specify a distinct value, state, or quantity are not additive", and
+    # "'You may use another <type> card'" is one of them: with the Hat Peg and the Diadem both saying so, Arshan
+    # may still have two Head cards, not three, so revealing a third makes him discard one.
+    up = ["Hat Peg", "Diadem of the Dawn Court", "Brow-Guard Helm"]
+    arshan = fighter("Arshan", up, face_down=["Horned Crest"], pool=TEST_RULES.pool)
+    state = before_round(arshan, front("Kallias", face_down=["Chili Smoke"]), round=4, rules=TEST_RULES)
+    assert TEST_RULES.offending(state, 0) == ()
+    state = act(state, "end", rules=TEST_RULES)
+    heads = [card("Diadem of the Dawn Court"), card("Brow-Guard Helm"), "sp-t2"]
+    assert offered(state, 0, rules=TEST_RULES) == [f"discard {each}" for each in heads]
+
+
+# -- ability durations -------------------------------------------------------------------------------------------
+
+
+def test_an_ability_with_no_duration_lasts_while_its_card_is_in_play():
+    # "If a Card Ability that does not specify a duration leaves play, the effects of that Card Ability end
+    # immediately": so they last until then, not only for the round. The Lucky Pebble's +1 to defense rolls
+    # outlasts its round, and ends when the Pebble is turned face down.
+    kallias = fighter("Kallias", face_down=["Lucky Pebble"], space=(1, 3), facing="S", pool=TEST_RULES.pool)
+    state = before_round(fighter("Arshan", face_down=["Chili Smoke"]), kallias, round=2, rules=TEST_RULES)
+    state = act(state, "end", rules=TEST_RULES)
+    assert used_now(state) == 1
+    state = act(state, "end", "end", rules=TEST_RULES)
+    assert state.round == 3 and used_now(state) == 1, "the round is over, the Pebble is still in play"
+    state = smoke_mirror_at_round(4, state.fighters[1], TEST_RULES)
+    assert state.fighters[1].turned_down == ("sp-t4",) and used_now(state) == 0
+
+
+def used_now(state) -> int:
+    """What the cards add to Kallias's (seat 1's) defense rolls now."""
+    from bot.games.anachronism.abilities import number
+
+    return number(TEST_RULES.pool, state, 1, "defense_roll")
+
+
+# -- ruling C8 ---------------------------------------------------------------------------------------------------
+
+
+def test_until_your_next_turn_ends_when_its_warrior_falls():
+    # Ruling C8: an effect that lasts "until your next turn" ends when its source warrior falls, since that warrior
+    # has no next turn. Itzel holds Kallias in place; Arshan then defeats her, and Kallias may move again.
+    state = melee(
+        fighter("Itzel", life=1),
+        fighter("Kallias", space=(1, 1), facing="S"),
+        fighter("Arshan", space=(0, 0), facing="E", life=9),
+        order=(0, 2, 1),
+    )
+    state, events = play(with_dice(state, *HIT), "attack basic 1")
+    assert "Take Them Living" in used(events)
+    state = act(state, "end")
+    held = RULES.view(state, None).fighters[1].prohibited
+    assert [(each.what, each.card, each.seat, each.until) for each in held] == [
+        ("move", card("Itzel"), 0, "until_your_next_turn")
+    ]
+    state, events = play(with_dice(state, *HIT), "attack basic 0")
+    assert "fell" in kinds(events) and state.fighters[0].fallen
+    state = act(state, "end")
+    assert actor(state) == 1 and any(each.startswith("move ") for each in offered(state))
+    assert RULES.view(state, None).fighters[1].prohibited == ()
