@@ -105,7 +105,7 @@ class AnachronismRenderer(GameRenderer):
         if view.phase == PLACING:
             return f"Anachronism{game}: placing the warriors"
         if view.phase == SUPPORTS:
-            return f"Anachronism{game}: choosing supports"
+            return f"Anachronism{game}: {'choosing' if view.match else 'laying down'} supports"
         return f"Anachronism{game}: round {view.round} of {ROUNDS}"
 
     def _score_text(self, match: Match, view: AnachronismPublicView) -> str:
@@ -140,17 +140,13 @@ class AnachronismRenderer(GameRenderer):
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return "Each player picks a warrior and lays down four supports in private (press My force).\n" + "\n".join(
-                done
-            )
+            return "Each player picks a warrior and four supports in private (press My force).\n" + "\n".join(done)
         if view.phase == SUPPORTS:
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return (
-                f"Each player chooses four supports from their stack and lays them down in private (press "
-                f"{self.panel_label}).\n" + "\n".join(done)
-            )
+            what = "chooses four supports from their stack and lays them" if view.match else "lays their four supports"
+            return f"Each player {what} down in private (press {self.panel_label}).\n" + "\n".join(done)
         if view.phase == PLACING and view.placing is not None:
             who = mention(match.at_seat(view.placing))
             if view.match is not None and view.match.lead is not None:
@@ -400,6 +396,8 @@ class AnachronismRenderer(GameRenderer):
                 buttons.append(Choice(self._decline_label(view.public), action.notation))
         if picks:
             notes.append("Lay your supports down: pick which goes next from the left, or keep this order.")
+        elif view.public.phase in (FORCES, PLACING) and len(view.supports) == SUPPORTS_PER_FORCE:
+            notes.append("Your force is chosen. Once the warriors are placed, you lay its supports down in order.")
         return PrivatePanel(
             embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes, menus=menus
         )

@@ -57,7 +57,7 @@ from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
 from bot.games.anachronism.combat import Combat
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
-from bot.games.anachronism.forces import ForcesAndPlacement
+from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
 from bot.games.anachronism.initiative import Initiative
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
@@ -160,7 +160,9 @@ class AnachronismRules(
             return frozenset(seat for seat in seats if not self.stack_complete(state, seat))
         if state.phase == FORCES and state.tournament is not None:
             return frozenset(seat for seat in seats if not state.fighters[seat].warrior)
-        if state.phase in (FORCES, SUPPORTS):
+        if state.phase == FORCES:
+            return frozenset(seat for seat in seats if not force_complete(state.fighters[seat]))
+        if state.phase == SUPPORTS:
             return frozenset(seat for seat in seats if not state.fighters[seat].ready)
         if state.phase == PLACING:
             return frozenset({self._placing(state)})
@@ -211,6 +213,8 @@ class AnachronismRules(
         if state.result is not None:
             raise IllegalAction("The game is over")
         if seat not in self.actors(state):
+            if state.phase == FORCES and force_complete(state.fighters[seat]):
+                raise IllegalAction("Your force is chosen: you lay its supports down once the warriors are placed")
             raise IllegalAction("It is not your turn")
         events: list[Event] = []
         if state.phase == STACKS:
@@ -753,6 +757,13 @@ class AnachronismRules(
 
     # -- views ----------------------------------------------------------------------------------------
 
+    def _chosen(self, state: AnachronismState, fighter: Fighter) -> bool:
+        """Whether the player has made the choice the phase asks for: a force (in a tournament game, a warrior),
+        or the supports laid down."""
+        if state.phase == FORCES:
+            return bool(fighter.warrior) if state.tournament else force_complete(fighter)
+        return fighter.ready
+
     def _fighter_view(self, state: AnachronismState, seat: Seat) -> FighterView:
         fighter = state.fighters[seat]
         placed = fighter.space is not None or fighter.fallen  # a fallen warrior was seen in the arena
@@ -769,6 +780,6 @@ class AnachronismRules(
             discarded=fighter.discarded,
             team=abilities.team_of(state, seat),
             fallen=fighter.fallen,
-            chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
+            chosen=self._chosen(state, fighter),
             prohibited=abilities.prohibitions(self.pool, state, seat) if fighter.space is not None else (),
         )

@@ -16,8 +16,8 @@ ROUNDS = 5
 SUPPORTS_PER_FORCE = 4
 STACKS, FORCES, PLACING, SUPPORTS, PLAYING = "stacks", "forces", "placing", "supports", "playing"
 """The phases of a game: tournament stacks (a tournament match's first step), forces (a warrior and its supports;
-in a tournament game, the warrior alone), placing the warriors, supports (a tournament game's, chosen after
-placing), and the rounds."""
+in a tournament game, the warrior alone), placing the warriors, supports (laid down in order once the warriors
+are placed; a tournament game's are chosen then too), and the rounds."""
 USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "attack", "target"
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
 that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
@@ -40,7 +40,7 @@ class Fighter:
     laid: int = 0
     """While choosing: how many supports, from the left, the player has put in their place."""
     ready: bool = False
-    """Whether the player's force and its order are settled."""
+    """Whether the player's supports are laid down in order (after the warriors are placed)."""
     revealed: int = 0
     """How many of `supports`, from the left, have been turned face up at least once (the others are secret)."""
     turned_up: str = ""
