@@ -53,13 +53,13 @@ def controls(state) -> tuple[list[str], list[str], str]:
     return menus, buttons, RENDERER.board(table(), view).description
 
 
-def test_an_abilitys_move_is_a_free_move_menu_with_a_stop_button():
+def test_an_abilitys_move_is_a_free_move_menu_or_a_turn_in_place_with_a_stop_button():
     state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"]), fighter("Arshan", space=(1, 3), facing="S"))
     state, _ = play(with_dice(state, *HIT), "attack sp-09 1", yes_to_hits=False)
     state, _ = play(state, use_of("Wheel Away"), yes_to_hits=False)
     menus, buttons, text = controls(state)
-    assert menus == ["Move one space (free)…"] and buttons == ["Stop here"]
-    assert "moves with Wheel Away: up to 1 more space(s), or stops there." in text
+    assert menus == ["Move one space (free)…", "Turn in place instead (free)…"] and buttons == ["Stop here"]
+    assert "moves with Wheel Away: up to 1 more space(s), or turns in place instead, or stops there." in text
 
 
 def test_an_attack_an_ability_made_asks_what_to_attack_with():

@@ -171,7 +171,10 @@ class AnachronismRenderer(GameRenderer):
         who = mention(match.at_seat(question.seat))
         if question.kind == STEP:
             name = self._ability_name(UseAbility(question.card, question.index))
-            return f"{who} moves with {name}: up to {question.steps} more space(s), or stops there."
+            return (
+                f"{who} moves with {name}: up to {question.steps} more space(s), or turns in place instead, or "
+                "stops there."
+            )
         if question.kind == CHOOSE_ATTACK:
             return f"{who} chooses what to make the attack an ability gave with."
         if question.kind == DISCARD:
@@ -270,7 +273,13 @@ class AnachronismRenderer(GameRenderer):
             menus.append(Menu("Attack (free) with…" if created else "Attack…", choices))
         turns = [a for a in actions if isinstance(a, Rotate)]
         if turns:
-            menus.append(Menu("Turn to face…", [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns]))
+            ability_move = view.question is not None and view.question.kind == STEP
+            menus.append(
+                Menu(
+                    "Turn in place instead (free)…" if ability_move else "Turn to face…",
+                    [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns],
+                )
+            )
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             choices = [

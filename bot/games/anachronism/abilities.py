@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from bot.engine import Seat
-from bot.games.anachronism.actions import Move
+from bot.games.anachronism.actions import Move, Rotate
 from bot.games.anachronism.arena import FACINGS, STEPS, adjacent, on_arena, step
 from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double
@@ -196,6 +196,11 @@ def mark_used(state: AnachronismState, seat: Seat, card: str, index: int, abilit
     return with_fighter(state, seat, replace(fighter, uses=(*fighter.uses, _use_key(card, index, ability))))
 
 
+def without_turn_uses(fighter: Fighter) -> Fighter:
+    """The fighter with its "once each turn" abilities usable again: a new turn, or a new situation outside one."""
+    return replace(fighter, uses=tuple(use for use in fighter.uses if not use.endswith(":turn")))
+
+
 def with_fighter(state: AnachronismState, seat: Seat, fighter: Fighter) -> AnachronismState:
     return replace(state, fighters=(*state.fighters[:seat], fighter, *state.fighters[seat + 1 :]))
 
@@ -229,8 +234,24 @@ def one_space_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tupl
     return tuple(moves)
 
 
-def pushed_away(state: AnachronismState, seat: Seat, other: Seat) -> AnachronismState:
-    """Move `other`'s warrior one space directly away from `seat`'s warrior, if that space is free."""
+def ability_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tuple[Move | Rotate, ...]:
+    """What an ability's move lets `seat`'s warrior do next: a one-space move, or a turn in place instead ("you
+    may rotate your warrior in addition to or instead of the movement": the glossary). None while a card
+    forbids it to move, since the turn is part of that move."""
+    moves = one_space_moves(pool, state, seat)
+    if prohibited(pool, state, seat, "move") or prohibited(pool, state, seat, "rotate"):
+        return moves
+    facing = state.fighters[seat].facing
+    return (*moves, *(Rotate(each) for each in FACINGS if each != facing))
+
+
+def pushed_away(pool: CardPool, state: AnachronismState, seat: Seat, other: Seat) -> AnachronismState:
+    """Move `other`'s warrior one space directly away from `seat`'s warrior, if that space is free and no card
+    forbids it to move: being pushed is moving, since moving is a warrior changing its place in the arena (the
+    glossary), and a card that forbids an action overrides one that allows it (the golden rules). Trading places
+    (routines.py) follows the same rule."""
+    if prohibited(pool, state, other, "move"):
+        return state
     away = toward(state, seat, other)
     there = step(state.fighters[other].space, away)
     if on_arena(there) and not occupied(state, there):

@@ -11,7 +11,7 @@ from dataclasses import replace
 from bot.engine import Event, Seat, SeededRandom
 from bot.engine.codec import encode
 from bot.games.anachronism import abilities
-from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter
+from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter, without_turn_uses
 from bot.games.anachronism.arena import FACINGS
 from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double, roll
@@ -32,6 +32,8 @@ from bot.games.anachronism.state import (
     Roll,
 )
 
+HIT_OR_MISS = ("on_hit", "on_being_hit", "on_miss", "on_being_missed")
+"""The triggers of the abilities that answer an attack once it is counted."""
 AIMED = ("extra_attack", "push", "rotate", "code")
 """Effects on the ability's own warrior that still need an opposing warrior: to attack, push away, turn toward, or
 (the one routine) trade places with."""
@@ -52,7 +54,11 @@ class Combat:
         attack_dice, state = self._dice(state, pending.attacker, rng)
         defense_dice, state = self._dice(state, pending.defender, rng)
         attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
-        state = replace(state, rng_state=rng.state, attack=attack)
+        state = replace(state, rng_state=rng.state, attack=attack, passed=())
+        if state.stage != "turn":
+            # Outside any turn (a Reveal ability's attack, say), "once each turn" is once in each situation where
+            # it applies, and each attack roll is its own (usage restrictions).
+            state = replace(state, fighters=tuple(without_turn_uses(fighter) for fighter in state.fighters))
         active = self._roll_owner(state)
         offers = []
         for seat in (active, other_party(state.attack, active)):
@@ -64,10 +70,13 @@ class Combat:
         return replace(state, offers=tuple(offers))
 
     def _roll_owner(self, state: AnachronismState) -> Seat:
-        """Who decides first about the rolls: the active player, or outside a turn (or an attack on another
-        player's turn) the attacker."""
-        attack = state.attack
-        return state.active if state.active in (attack.attacker, attack.defender) else attack.attacker
+        """Who decides first about the rolls of the attack in progress (see `_first_to_answer`)."""
+        return self._first_to_answer(state, state.attack.attacker, state.attack.defender)
+
+    def _first_to_answer(self, state: AnachronismState, attacker: Seat, defender: Seat) -> Seat:
+        """Who is asked first about abilities reacting to an attack: the active player (outside a turn, the one
+        who won the round's Initiative: the glossary), or for an attack between two others the attacker."""
+        return state.active if state.active in (attacker, defender) else attacker
 
     def _after_roll_offers(self, state: AnachronismState, seat: Seat) -> list[Offer]:
         """The seat's optional after-roll abilities that it may use on the rolls in progress, and that would do
@@ -145,17 +154,18 @@ class Combat:
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
         lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
         state = replace(state, attack=None, lasting=lasting, last_rolls=(*state.last_rolls, shown)[-LAST_ROLLS:])
+        state = replace(state, passed=())
         if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
             # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
             # rules), nor in a game of more, where it goes on without the fallen warrior.
             return self._check_defeat(state, events)
-        triggers = (
-            ((attacker, "on_hit"), (defender, "on_being_hit"))
-            if hit
-            else ((attacker, "on_miss"), (defender, "on_being_missed"))
-        )
+        triggers = {attacker: "on_hit", defender: "on_being_hit"} if hit else {
+            attacker: "on_miss", defender: "on_being_missed"
+        }  # fmt: skip
+        first = self._first_to_answer(state, attacker, defender)  # simultaneous abilities: the active player first
         offers = []
-        for seat, trigger in triggers:
+        for seat in (first, other_party(attack, first)):
+            trigger = triggers[seat]
             for card, index, ability in list(in_play(pool, state.fighters[seat])):
                 if self._over(state):
                     break  # an ability before this one ended the game
@@ -306,13 +316,13 @@ class Combat:
                 state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
             elif kind == "extra_attack" and other >= 0:
                 state = self._extra_attack(state, seat, other, effect.what, effect.amount)
-            elif kind == "move" and abilities.one_space_moves(self.pool, state, seat):
-                # The player moves space by space where they choose; a card that forbids moving or turning
-                # overrides this one (the golden rules), which `one_space_moves` follows.
+            elif kind == "move" and abilities.ability_moves(self.pool, state, seat):
+                # The player moves space by space where they choose, or turns in place instead; a card that
+                # forbids moving or turning overrides this one (the golden rules), which `ability_moves` follows.
                 step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
                 state = replace(state, offers=(step_by_step, *state.offers))
             elif kind == "push" and other >= 0:
-                state = abilities.pushed_away(state, seat, other)
+                state = abilities.pushed_away(self.pool, state, seat, other)
             elif kind == "rotate" and other >= 0 and not abilities.prohibited(self.pool, state, target, "rotate"):
                 # Your warrior turns to face the opposing one; an opposing warrior turns its back on yours.
                 facing = abilities.toward(state, seat, other)

@@ -54,7 +54,7 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
-from bot.games.anachronism.combat import Combat
+from bot.games.anachronism.combat import HIT_OR_MISS, Combat
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
@@ -201,7 +201,7 @@ class AnachronismRules(
             if offer.kind == DISCARD:
                 return tuple(Discard(card) for card in offer.options)
             if offer.kind == STEP:
-                return (*abilities.one_space_moves(self.pool, state, seat), Decline())
+                return (*abilities.ability_moves(self.pool, state, seat), Decline())
             if offer.kind == CHOOSE_ATTACK:
                 return tuple(Attack(source, offer.target) for source in offer.options)
             if offer.kind == CHOOSE_TARGET:
@@ -520,10 +520,7 @@ class AnachronismRules(
         )
         # "Once each turn" starts afresh for both players: a use outside any turn (during a Reveal ability's
         # attack, say) was its own situation and does not count against this turn (usage restrictions).
-        fighters = tuple(
-            replace(fighter, uses=tuple(use for use in fighter.uses if not use.endswith(":turn")))
-            for fighter in state.fighters
-        )
+        fighters = tuple(abilities.without_turn_uses(fighter) for fighter in state.fighters)
         state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
         state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
         state = replace(state, actions_done=0)
@@ -608,7 +605,14 @@ class AnachronismRules(
         group = self._same_moment(state)
         rest = state.offers[len(group) :]
         if isinstance(action, Decline):
-            return replace(state, offers=rest)
+            # The simultaneous-abilities rule: a player who passes on a hit or a miss while the other player may
+            # still answer it is asked again if the other uses an ability of theirs.
+            passing = tuple(each for each in group if self._ability(each.card, each.index).trigger in HIT_OR_MISS)
+            others_to_answer = any(
+                each.kind == USE and each.seat != seat and self._ability(each.card, each.index).trigger in HIT_OR_MISS
+                for each in rest
+            )
+            return replace(state, offers=rest, passed=passing if passing and others_to_answer else state.passed)
         chosen = next((each for each in group if isinstance(action, UseAbility) and
                        (each.card, each.index) == (action.card, action.index)), None)  # fmt: skip
         if chosen is None:
@@ -629,6 +633,14 @@ class AnachronismRules(
         active = self._roll_owner(state) if state.attack is not None else None
         if after_rolls and seat != active and active is not None and active not in state.attack.reacted:
             state = replace(state, offers=(*self._after_roll_offers(state, active), *state.offers))
+        if ability.trigger in HIT_OR_MISS and state.passed and all(each.seat != seat for each in state.passed):
+            again = tuple(each for each in state.passed if self._still_worth(state, each))
+            # Asked once this ability is done: after any move or choice it gave its owner.
+            done = next(
+                (place for place, each in enumerate(state.offers) if each.seat != seat or each.kind == USE),
+                len(state.offers),
+            )
+            state = replace(state, offers=(*state.offers[:done], *again, *state.offers[done:]), passed=())
         return state
 
     def _same_moment(self, state: AnachronismState) -> tuple[Offer, ...]:
@@ -649,12 +661,16 @@ class AnachronismRules(
         )
 
     def _step(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
-        """One space of an ability's move, where the player chooses, then a free turn; or stop here (decline)."""
+        """One space of an ability's move, where the player chooses, then a free turn; or a turn in place instead,
+        which ends the move; or stop here (decline)."""
         offer, rest = state.offers[0], state.offers[1:]
         if isinstance(action, Decline):
             return replace(state, offers=rest)
-        if action not in abilities.one_space_moves(self.pool, state, seat):
-            raise IllegalAction("Move your warrior one space it can go to, or stop here")
+        if action not in abilities.ability_moves(self.pool, state, seat):
+            raise IllegalAction("Move your warrior one space it can go to, turn it, or stop here")
+        if isinstance(action, Rotate):
+            events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
+            return with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
         state = self._moved(replace(state, offers=rest), seat, action, events)
         if offer.steps > 1 and abilities.one_space_moves(self.pool, state, seat):
             state = replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))

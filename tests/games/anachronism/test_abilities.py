@@ -78,7 +78,7 @@ def test_wheel_away_moves_ulzii_a_space_of_his_choice_after_a_hit_but_not_after_
     assert used(events) == ["Wheel Away"] and RULES.view(hit, None).question.kind == "step"
     moves = [each for each in offered(hit) if each.startswith("move")]
     assert {each.split()[1] for each in moves} == {"N", "E", "W"} and offered(hit)[-1] == "decline"
-    assert refusal(hit, "attack basic 1") == "Move your warrior one space it can go to, or stop here"
+    assert refusal(hit, "attack basic 1") == "Move your warrior one space it can go to, turn it, or stop here"
     hit, events = play(hit, step)
     assert hit.fighters[0].space == space and hit.fighters[0].facing == facing
     assert not hit.offers and RULES.actions_left(hit) == 2, "the move was the ability's: it cost no action"
@@ -711,7 +711,7 @@ def test_chariot_dash_moves_nebet_two_spaces_for_one_action():
     assert used(events) == ["Chariot Dash"] and RULES.actions_left(after) == 2
     after = act(after, "move E N")
     assert after.fighters[0].space == (2, 0) and RULES.view(after, None).question.steps == 1
-    assert refusal(after, "face W") == "Move your warrior one space it can go to, or stop here"
+    assert refusal(after, "attack basic 1") == "Move your warrior one space it can go to, turn it, or stop here"
     after = act(after, "move N W")
     assert after.fighters[0].space == (2, 1) and after.fighters[0].facing == "W" and not after.offers
     assert RULES.actions_left(after) == 2, "both spaces were the one action's"

@@ -167,3 +167,76 @@ def test_until_your_next_turn_ends_when_its_warrior_falls():
     state = act(state, "end")
     assert actor(state) == 1 and any(each.startswith("move ") for each in offered(state))
     assert RULES.view(state, None).fighters[1].prohibited == ()
+
+
+# -- usage restrictions and simultaneous abilities ---------------------------------------------------------------
+
+
+def test_once_each_turn_outside_a_turn_is_once_for_each_attack_roll():
+    # "A Card Ability that can only be used 'Once each turn' may be used outside of any player's turn. These Card
+    # Abilities can be used exactly once during each situation where they are relevant": with two Reveal attacks
+    # before the first turn, Kaito's Laced Plate Sleeves may make the other re-roll once in each.
+    state = before_round(
+        fighter("Ulzii", face_down=["Volley from the Saddle"]),
+        front("Kaito", "Laced Plate Sleeves", face_down=["Volley from the Saddle"]),
+        round=2,
+    )
+    state = act(state, "end")
+    assert state.stage == "reveal" and state.attack.attacker == 1, "Kaito won the tie on Experience"
+    assert offered(state) == [use_of("Turn the Edge"), "decline"]
+    state = act(state, use_of("Turn the Edge"))
+    assert state.stage == "reveal" and state.attack.attacker == 0
+    assert offered(state) == [use_of("Turn the Edge"), "decline"], "a new attack roll: a new situation"
+    state, events = play(state, use_of("Turn the Edge"))
+    assert used(events)[0] == "Turn the Edge"
+
+
+def test_after_a_hit_the_active_player_is_asked_first_and_may_answer_after_the_other_used_theirs():
+    # "If two players have a Card Ability reacting to the same event [...] the player whose turn it is (the Active
+    # Player) has the first option to use his Card Ability or to pass", and "If the Active Player passes and then
+    # the second player uses his Card Ability, the Active Player may wait to see the result, and then choose to
+    # use his Card Ability after all." Ulzii's Answering Cut hits Brannoc on Brannoc's own turn: Brannoc's
+    # Shoulder of the Ox is offered before Ulzii's Wheel Away, and again once Ulzii has wheeled away.
+    ulzii = front("Ulzii", "Curved Longsword")
+    state = with_dice(duel(fighter("Brannoc"), ulzii), *MISS, *HIT)
+    state, _ = play(state, "attack basic 1", yes_to_hits=False)
+    assert offered(state, 1) == [use_of("Answering Cut"), "decline"]
+    state, _ = play(state, use_of("Answering Cut"), yes_to_hits=False)
+    state, events = play(state, f"attack {card('Curved Longsword')} 0", yes_to_hits=False)
+    assert attacks(events)[0]["hit"] and attacks(events)[0]["created"]
+    assert actor(state) == 0 and offered(state) == [use_of("Shoulder of the Ox"), "decline"]
+    state, _ = play(state, "decline", yes_to_hits=False)
+    assert actor(state) == 1 and offered(state) == [use_of("Wheel Away"), "decline"]
+    state, _ = play(state, use_of("Wheel Away"), yes_to_hits=False)
+    state, _ = play(state, "move E S", yes_to_hits=False)
+    assert state.fighters[1].space == (2, 1)
+    assert actor(state) == 0 and offered(state) == [use_of("Shoulder of the Ox"), "decline"]
+    state, events = play(state, use_of("Shoulder of the Ox"), yes_to_hits=False)
+    assert used(events) == ["Shoulder of the Ox"] and state.fighters[1].space == (2, 2)
+    assert not state.offers and actor(state) == 0
+
+
+# -- moving ------------------------------------------------------------------------------------------------------
+
+
+def test_an_abilitys_move_may_be_a_turn_in_place():
+    # "Whenever you move your Warrior, you may rotate your Warrior in addition to or instead of the movement."
+    state = before_round(
+        fighter("Kallias", face_down=["March Before Dawn"]), fighter("Arshan", space=(1, 3), facing="S"), round=2
+    )
+    state = act(state, "end", use_of("Before the Sun"))
+    assert {"face E", "face S", "face W", "move N N", "decline"} <= set(offered(state))
+    state, events = play(state, "face E")
+    assert (state.fighters[0].space, state.fighters[0].facing) == ((1, 0), "E") and kinds(events)[0] == "rotated"
+    assert state.stage == "turn" and RULES.actions_left(state) == 3, "the turn was the ability's"
+
+
+def test_a_warrior_that_cannot_move_is_not_pushed_either():
+    # "Moving: When a Warrior changes their location in the arena", and "A Card Ability that disallows a specific
+    # action overrides one that allows it": a warrior that cannot move can neither be pushed nor trade places.
+    # Itzel's basic hit holds Kallias in place, so her spear's hit cannot push him.
+    state = duel(fighter("Itzel", ["Ash-Shafted Spear"]), front("Kallias"))
+    state, events = play(with_dice(state, *HIT), "attack basic 1")
+    assert used(events) == ["Take Them Living"]
+    state, events = play(with_dice(state, *HIT), f"attack {card('Ash-Shafted Spear')} 1")
+    assert attacks(events)[0]["hit"] and used(events) == [] and state.fighters[1].space == (1, 1)
