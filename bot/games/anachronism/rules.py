@@ -88,7 +88,7 @@ MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 class AnachronismRules(
     Combat, ForcesAndPlacement, Initiative, TournamentPlay, GameRules[AnachronismState, AnachronismAction]
 ):
-    """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C7,
+    """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C8,
     over a pool of cards."""
 
     key = "anachronism"
