@@ -210,9 +210,6 @@ class AnachronismState:
     handled: tuple[str, ...]
     """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
     turn_index: int
-    actions_done: int
-    """The actions the active warrior has completed this turn: the turn ends once they reach its Speed, as it is
-    now (a change of Speed during the turn counts)."""
     attack: AttackRoll | None
     offers: tuple[Offer, ...]
     """Choices waiting, first first."""
@@ -232,6 +229,9 @@ class AnachronismState:
     """Two against two (the multiplayer rules): seats 0 and 2 are one team, seats 1 and 3 the other."""
     fallen: tuple[tuple[Seat, ...], ...] = ()
     """The warriors defeated in a game of more than two, in the order they fell (those falling at once together)."""
+    actions_done: int = 0
+    """The actions the active warrior has completed this turn: the turn ends once they reach its Speed, as it is
+    now (a change of Speed during the turn counts). A game stored before this field starts the turn afresh."""
     passed: tuple[Offer, ...] = ()
     """The abilities after a hit or a miss that the active player declined: if the other player then uses one of
     theirs at that moment, the active player is asked again (the simultaneous-abilities rule)."""
