@@ -213,7 +213,8 @@ class Combat:
         attack = state.attack
         if attack is not None and (attack.attacker in down or attack.defender in down):
             attack = None
-        return replace(state, offers=offers, queued=queued, attack=attack)
+        passed = tuple(offer for offer in state.passed if offer.seat not in down and offer.target not in down)
+        return replace(state, offers=offers, queued=queued, attack=attack, passed=passed)
 
     def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
         """After the fifth round: more Life wins, then more Experience, else a draw (a team counts its standing
