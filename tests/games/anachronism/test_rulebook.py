@@ -3,6 +3,7 @@ situation up and quotes the rule it follows. Rulings are cited by id (../RULINGS
 
 from __future__ import annotations
 
+from bot.games.anachronism.abilities import number
 from bot.games.anachronism.content import Ability, CardPool, Effect, Support
 from bot.games.anachronism.rules import AnachronismRules
 
@@ -129,17 +130,15 @@ def test_an_ability_with_no_duration_lasts_while_its_card_is_in_play():
     kallias = fighter("Kallias", face_down=["Lucky Pebble"], space=(1, 3), facing="S", pool=TEST_RULES.pool)
     state = before_round(fighter("Arshan", face_down=["Chili Smoke"]), kallias, round=2, rules=TEST_RULES)
     state = act(state, "end", rules=TEST_RULES)
-    assert used_now(state) == 1
+    assert kallias_defense_bonus(state) == 1
     state = act(state, "end", "end", rules=TEST_RULES)
-    assert state.round == 3 and used_now(state) == 1, "the round is over, the Pebble is still in play"
+    assert state.round == 3 and kallias_defense_bonus(state) == 1, "the round is over, the Pebble is still in play"
     state = smoke_mirror_at_round(4, state.fighters[1], TEST_RULES)
-    assert state.fighters[1].turned_down == ("sp-t4",) and used_now(state) == 0
+    assert state.fighters[1].turned_down == ("sp-t4",) and kallias_defense_bonus(state) == 0
 
 
-def used_now(state) -> int:
+def kallias_defense_bonus(state) -> int:
     """What the cards add to Kallias's (seat 1's) defense rolls now."""
-    from bot.games.anachronism.abilities import number
-
     return number(TEST_RULES.pool, state, 1, "defense_roll")
 
 
