@@ -23,7 +23,7 @@ from bot.discord_ui.renderers.anomia import AnomiaRenderer
 from bot.discord_ui.renderers.not_another_word import NotAnotherWordRenderer
 from bot.engine import GameRules
 from bot.games.anachronism import content as anachronism_content
-from bot.games.anachronism.rules import AnachronismRules
+from bot.games.anachronism.timing import AnachronismGame
 from bot.games.anarchy.rules import AnarchyRules
 from bot.games.anokera import content as anokera_content
 from bot.games.anokera.rules import AnokeraRules
@@ -65,7 +65,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry(NotAnotherWordRules, NotAnotherWordRenderer, word_content.CONTENT_FILES, word_content.parse_content),
     GameEntry(AnokeraRules, AnokeraRenderer, anokera_content.CONTENT_FILES, anokera_content.parse_content),
     GameEntry(
-        AnachronismRules, AnachronismRenderer, anachronism_content.CONTENT_FILES, anachronism_content.parse_content
+        AnachronismGame, AnachronismRenderer, anachronism_content.CONTENT_FILES, anachronism_content.parse_content
     ),
 )
 

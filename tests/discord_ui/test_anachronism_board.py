@@ -53,13 +53,13 @@ def controls(state) -> tuple[list[str], list[str], str]:
     return menus, buttons, RENDERER.board(table(), view).description
 
 
-def test_an_abilitys_move_is_a_free_move_menu_with_a_stop_button():
+def test_an_abilitys_move_is_a_free_move_menu_or_a_turn_in_place_with_a_stop_button():
     state = duel(fighter("Ulzii", ["Horn-and-Sinew Bow"]), fighter("Arshan", space=(1, 3), facing="S"))
     state, _ = play(with_dice(state, *HIT), "attack sp-09 1", yes_to_hits=False)
     state, _ = play(state, use_of("Wheel Away"), yes_to_hits=False)
     menus, buttons, text = controls(state)
-    assert menus == ["Move one space (free)…"] and buttons == ["Stop here"]
-    assert "moves with Wheel Away: up to 1 more space(s), or stops there." in text
+    assert menus == ["Move one space (free)…", "Turn in place instead (free)…"] and buttons == ["Stop here"]
+    assert "moves with Wheel Away: up to 1 more space(s), or turns in place instead, or stops there." in text
 
 
 def test_an_attack_an_ability_made_asks_what_to_attack_with():
@@ -127,3 +127,15 @@ def test_a_warrior_fallen_at_the_end_shows_as_fallen_on_its_space():
     assert fields["🟠 Bo: Brannoc of the Black Bog"] == "💀 fell on B2 · ⭐ Exp 2"
     assert RENDERER.final_detail(table(), view, view.outcome, 1) == "Brannoc of the Black Bog fell"
     assert RENDERER.describe(table(), events, None)[0].endswith("critical hit (a double), 2 damage.")
+
+
+def test_the_board_says_which_warrior_cannot_move_and_why():
+    # Ruling C8: the board says which warrior cannot move, turn or attack, and why.
+    state, _ = play(with_dice(duel(fighter("Itzel"), front("Arshan")), *HIT), "attack basic 1")
+    fields = {
+        field["name"]: field["value"] for field in RENDERER.board(table(), RULES.view(state, None)).to_dict()["fields"]
+    }
+    held = next(value for name, value in fields.items() if "Arshan" in name)
+    assert "⛔ Cannot move: Ada's Take Them Living (Itzel Obsidian-Eye), until Ada's next turn" in held
+    free = next(value for name, value in fields.items() if "Itzel" in name)
+    assert "⛔" not in free

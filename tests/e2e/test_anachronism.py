@@ -78,17 +78,25 @@ class Arena:
         await self.anthology.settled()
         return reply
 
-    async def choose_force(self, player: ScriptedUser, warrior: str, lay: tuple[str, ...] = ()) -> FakeMessage:
-        """Quick play from My force: the warrior, then `lay` laid down first in that order, then Keep this order."""
+    async def choose_force(self, player: ScriptedUser, warrior: str) -> FakeMessage:
+        """Quick play from My force: the warrior, and its pack with it."""
         panel = await (await player.click(self.board, MY_FORCE)).response()
         assert panel.ephemeral and panel.embeds[0]["title"] == "Your force"
         label = next(label for label in panel.select_options(QUICK_PLAY) if label.startswith(warrior))
         panel = await self.pick(player, QUICK_PLAY, label, panel)
+        assert not panel.selects() and KEEP not in panel.button_labels(), "the force is chosen"
+        assert "Once the warriors are placed, you lay its supports down in order." in panel.text()
+        return panel
+
+    async def lay_supports(self, player: ScriptedUser, lay: tuple[str, ...] = ()) -> FakeMessage:
+        """Once the warriors are placed, from My force: `lay` laid down first in that order, then Keep this
+        order."""
+        panel = await (await player.click(self.board, MY_FORCE)).response()
         for support in lay:
             panel = await self.pick(player, "Lay down next", f"Next: {support}", panel)
         if KEEP in panel.button_labels():
             panel = await self.press(player, KEEP, panel)
-        assert not panel.selects() and KEEP not in panel.button_labels(), "the force is ready"
+        assert not panel.selects() and KEEP not in panel.button_labels(), "the supports are laid down"
         return panel
 
     async def seat_of(self, player: ScriptedUser) -> int:
@@ -171,7 +179,9 @@ class Arena:
         state = await self.state()
         seat = next(seat for seat, person in (await self.people()).items() if person is player)
         menus, buttons = self.menus(), self.board.button_labels()
-        if PLACE in menus:
+        if state.phase == "supports":
+            await self.lay_supports(player)
+        elif PLACE in menus:
             await self.pick(player, PLACE, menus[PLACE][1 % len(menus[PLACE])])
         elif DISCARD in menus:
             await self.pick(player, DISCARD, menus[DISCARD][0])
@@ -214,16 +224,21 @@ async def started_arena(anthology: Anthology, *players: ScriptedUser, options: s
 
 
 async def placed_arena(anthology: Anthology, forces: dict[str, tuple[str, tuple[str, ...]]]) -> Arena:
-    """Alice and Bob choose their forces (name -> warrior and supports laid first) and place their warriors."""
+    """Alice and Bob choose their forces (name -> warrior and supports laid first), place their warriors and lay
+    their supports down."""
     alice, bob = anthology.alice, anthology.bob
     arena = await started_arena(anthology, alice, bob)
     for player in (alice, bob):
-        await arena.choose_force(player, *forces[player.name])
+        await arena.choose_force(player, forces[player.name][0])
         await arena.assert_secrets_kept()
-    while (await arena.state()).phase != "playing":
+    while (await arena.state()).phase == "placing":
         player = await arena.to_act()
         await arena.pick(player, PLACE, arena.menus()[PLACE][1])
         await arena.assert_secrets_kept()
+    for player in (alice, bob):
+        await arena.lay_supports(player, forces[player.name][1])
+        await arena.assert_secrets_kept()
+    assert (await arena.state()).phase == "playing"
     return arena
 
 
@@ -231,7 +246,7 @@ async def test_the_boards_latest_lines_tell_each_move_and_each_roll_with_its_dic
     arena = await placed_arena(anthology, FORCES)
     latest = "\n".join(arena.latest())
     assert re.search(r"^alice placed .+ on [A-D]1, facing north\.$", latest, re.MULTILINE), latest
-    assert re.search(r"^bob placed .+ on [A-D]4, facing south\.$", latest, re.MULTILINE), latest
+    assert re.search(r"^bob is ready \(what they chose stays secret until it is revealed\)\.$", latest, re.MULTILINE)
     roll = r"🎲 \d\+\d( [+-]\d+)? = \d+"
     moved = rolled = None
     for _ in range(40):
@@ -254,7 +269,14 @@ async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menu
     assert arena.board.button_labels() == [MY_FORCE] and not arena.board.attachments, "no picture while choosing"
     assert "has started" in alice.dms()[0].content
 
-    panel = await arena.choose_force(alice, KAITO, lay=(STILL_WATER, "Laced Plate Sleeves"))
+    await arena.choose_force(alice, KAITO)
+    while (await arena.state()).phase != "supports":
+        player = await arena.to_act()
+        if player is None:
+            await anthology.run_timers(5)
+        else:
+            await arena.play_one(player)
+    panel = await arena.lay_supports(alice, lay=(STILL_WATER, "Laced Plate Sleeves"))
     force = (await arena.state()).fighters[0]
     assert force.ready and force.supports[:2] == ("sp-04", "sp-20")
     order = next(field["value"] for field in panel.embeds[0]["fields"] if field["name"].startswith("Supports"))
@@ -358,21 +380,21 @@ async def test_a_restart_in_the_middle_of_a_turn_keeps_the_turn_and_the_boards_m
     seat = state.active
     await arena.pick(player, MOVE, arena.move_toward(state, seat))
     before = await arena.state()
-    assert before.active == seat and before.actions_left == state.actions_left - 1
+    assert before.active == seat and arena.rules.actions_left(before) == arena.rules.actions_left(state) - 1
     menus = arena.menus()
 
     await anthology.restart()
     assert await arena.state() == before
     assert arena.menus() == menus
-    assert f"{before.actions_left} action(s) left" in arena.board.embeds[0]["description"]
+    assert f"{arena.rules.actions_left(before)} action(s) left" in arena.board.embeds[0]["description"]
 
     # The board posted before the restart still works: its menu moves the warrior and spends an action.
     reply = await arena.pick(player, TURN, arena.menus()[TURN][0])
     assert not reply.ephemeral, reply.content
     after = await arena.state()
-    assert after.active == seat and after.actions_left == before.actions_left - 1
+    assert after.active == seat and arena.rules.actions_left(after) == arena.rules.actions_left(before) - 1
     assert after.fighters[seat].facing != before.fighters[seat].facing
-    assert f"{after.actions_left} action(s) left" in arena.board.embeds[0]["description"]
+    assert f"{arena.rules.actions_left(after)} action(s) left" in arena.board.embeds[0]["description"]
     await arena.press(player, END_TURN)
     assert (await arena.state()).active == 1 - seat
 
@@ -380,11 +402,11 @@ async def test_a_restart_in_the_middle_of_a_turn_keeps_the_turn_and_the_boards_m
 async def test_stale_out_of_turn_and_forged_clicks_are_refused_and_no_force_is_seen_before_its_time(anthology):
     alice, bob = anthology.alice, anthology.bob
     arena = await started_arena(anthology, alice, bob)
-    await arena.choose_force(alice, KAITO, lay=(STILL_WATER,))
+    await arena.choose_force(alice, KAITO)
     await arena.assert_secrets_kept()
     assert KAITO not in arena.everything_seen_by(bob) and KAITO in arena.everything_seen_by(alice)
     assert f"<@{alice.id}>: ready ✅" in arena.board.embeds[0]["description"]
-    await arena.choose_force(bob, *FORCES["bob"])
+    await arena.choose_force(bob, FORCES["bob"][0])
     await arena.assert_secrets_kept()
 
     # Placing: the player who places second may not use the menu yet, and what is placed first is seen by both.
@@ -400,6 +422,9 @@ async def test_stale_out_of_turn_and_forged_clicks_are_refused_and_no_force_is_s
     assert arena.card_name(first) in arena.everything_seen_by(waiting)
     assert arena.card_name(second) not in arena.everything_seen_by(placer)
     await arena.pick(waiting, PLACE, arena.menus()[PLACE][1])
+    await arena.assert_secrets_kept()
+    await arena.lay_supports(alice, (STILL_WATER,))
+    await arena.lay_supports(bob, FORCES["bob"][1])
     await arena.assert_secrets_kept()
 
     # Round 1: each force shows its first support; the other three stay face down and unseen.
@@ -424,7 +449,7 @@ async def test_stale_out_of_turn_and_forged_clicks_are_refused_and_no_force_is_s
     assert await arena.state() == state
 
     await arena.pick(player, MOVE, arena.move_toward(state, state.active))
-    assert (await arena.state()).actions_left == state.actions_left - 1
+    assert arena.rules.actions_left(await arena.state()) == arena.rules.actions_left(state) - 1
     moved = await arena.state()
     stale = await arena.pick(player, MOVE, arena.menus(copy)[MOVE][0], copy)
     assert stale.id == copy.id and stale.ephemeral
@@ -433,14 +458,21 @@ async def test_stale_out_of_turn_and_forged_clicks_are_refused_and_no_force_is_s
     await arena.assert_secrets_kept()
 
 
-async def test_the_board_says_ready_only_once_the_supports_are_laid_down(anthology):
+async def test_supports_are_laid_down_once_both_warriors_are_placed_and_the_board_says_who_is_ready(anthology):
     alice, bob = anthology.alice, anthology.bob
     arena = await started_arena(anthology, alice, bob)
+    await arena.choose_force(alice, KAITO)
+    assert f"<@{alice.id}>: ready ✅" in arena.board.embeds[0]["description"]
+    assert f"<@{bob.id}>: choosing…" in arena.board.embeds[0]["description"]
+    await arena.choose_force(bob, FORCES["bob"][0])
+    while (await arena.state()).phase == "placing":
+        await arena.pick(await arena.to_act(), PLACE, arena.menus()[PLACE][1])
+    assert "lays their four supports down in private" in arena.board.embeds[0]["description"]
     panel = await (await alice.click(arena.board, MY_FORCE)).response()
-    label = next(label for label in panel.select_options(QUICK_PLAY) if label.startswith(KAITO))
-    panel = await arena.pick(alice, QUICK_PLAY, label, panel)
     assert KEEP in panel.button_labels() and not (await arena.state()).fighters[0].ready
     assert f"<@{alice.id}>: choosing…" in arena.board.embeds[0]["description"]
+    await arena.press(alice, KEEP, panel)
+    assert f"<@{alice.id}>: ready ✅" in arena.board.embeds[0]["description"]
 
 
 async def test_a_player_asked_to_re_roll_sees_the_rolls_first(anthology):
@@ -474,10 +506,12 @@ async def test_a_custom_force_is_built_from_my_force_menus(anthology):
     )
     fighter = (await arena.state()).fighters[0]
     assert len(fighter.supports) == 4 and len(set(fighter.supports)) == 4 and not fighter.ready
-    assert KEEP in panel.button_labels()
-    await (await alice.click(panel, KEEP)).response()
-    await anthology.settled()
-    assert (await arena.state()).fighters[0].ready
+    assert "Your force is chosen" in panel.text() and f"<@{alice.id}>: ready ✅" in arena.board.text()
+    await arena.choose_force(bob, FORCES["bob"][0])
+    while (await arena.state()).phase == "placing":
+        await arena.pick(await arena.to_act(), PLACE, arena.menus()[PLACE][1])
+    await arena.lay_supports(alice)
+    assert (await arena.state()).fighters[0].ready and (await arena.state()).fighters[0].supports == fighter.supports
 
 
 async def test_a_move_an_ability_gives_is_made_space_by_space_from_the_boards_free_move_menu(anthology):
@@ -501,7 +535,8 @@ async def test_a_move_an_ability_gives_is_made_space_by_space_from_the_boards_fr
     await arena.pick(bob, FREE_MOVE, label)
     after = await arena.state()
     assert after.fighters[1].space != ulzii.space and not after.offers
-    assert after.actions_left == state.actions_left, "the move was the ability's, not an action"
+    left = arena.rules.actions_left
+    assert left(after) == left(state), "the move was the ability's, not an action"
     log = stored_log(anthology.settings.database_path, arena.match_id)
     assert log[-1].seat == 1 and log[-1].action.startswith("move ")
     assert FREE_MOVE not in arena.menus() and STOP not in arena.board.button_labels()

@@ -23,11 +23,11 @@ CUSTOM_FORCE = (
     ("Add armour or a special", -1),
     ("Add an inspiration or a weapon", -1),
     ("Add armour or a special", 0),
-    ("Lay down next", 0),
-    ("Lay down next", 0),
 )
-"""A custom force as eight picks on the My force panel (the last one Keep this order): a warrior, four supports
-(the same ones tests/e2e/test_anachronism.py builds a force from), two of them laid down first."""
+"""A custom force as five picks on the My force panel: a warrior and four supports (the same ones
+tests/e2e/test_anachronism.py builds a force from)."""
+LAY_DOWN = (("Lay down next", 0), ("Lay down next", 0))
+"""Once the warriors are placed: two supports laid down first (then Keep this order)."""
 PANEL_OUT_OF_DATE = "That panel was out of date: here is your current one."
 
 
@@ -42,7 +42,29 @@ async def test_four_players_build_custom_forces_at_once_from_panels_opened_befor
         panels[player] = next(dm for dm in player.dms() if dm.selects())
     assert all(CUSTOM in arena.menus(panel) for panel in panels.values())
 
-    for menu, option in CUSTOM_FORCE:
+    await picked_at_once(anthology, panels, CUSTOM_FORCE)
+    state = await arena.state()
+    assert all(len(fighter.supports) == 4 for fighter in state.fighters) and state.phase == "placing"
+
+    # Once every warrior is placed, all four lay their supports down at once, from panels opened beforehand.
+    while (await arena.state()).phase == "placing":
+        placer = await arena.to_act()
+        await arena.pick(placer, "Place your warrior…", arena.menus()["Place your warrior…"][0])
+    panels = {player: await (await player.click(arena.board, MY_FORCE)).response() for player in players}
+    await picked_at_once(anthology, panels, LAY_DOWN)
+    clicks = await asyncio.gather(*(player.click(panel, KEEP) for player, panel in panels.items()))
+    assert not [
+        reply.content for reply in [await click.response() for click in clicks] if "out of date" in reply.content
+    ]
+    await anthology.settled()
+    state = await arena.state()
+    assert all(fighter.ready for fighter in state.fighters) and state.phase == "playing"
+
+
+async def picked_at_once(anthology, panels: dict[ScriptedUser, FakeMessage], picks) -> None:
+    """Every player picks the same menu's option at once, each from their own panel, for each of `picks`: no
+    pick finds its panel out of date."""
+    for menu, option in picks:
         clicks = await asyncio.gather(
             *(player.select(panel, panel.select_options(menu)[option], menu=menu) for player, panel in panels.items())
         )
@@ -51,15 +73,6 @@ async def test_four_players_build_custom_forces_at_once_from_panels_opened_befor
             assert reply.id == panels[player].id and "out of date" not in (reply.content or ""), reply.content
             panels[player] = reply
         await anthology.settled()
-    clicks = await asyncio.gather(*(player.click(panel, KEEP) for player, panel in panels.items()))
-    assert not [
-        reply.content for reply in [await click.response() for click in clicks] if "out of date" in reply.content
-    ]
-    await anthology.settled()
-
-    state = await arena.state()
-    assert all(fighter.ready and len(fighter.supports) == 4 for fighter in state.fighters)
-    assert state.phase == "placing"
 
 
 async def test_a_computers_pick_leaves_the_players_panels_as_they_were(anthology):

@@ -50,7 +50,7 @@ from bot.games.anachronism.state import (
     SUPPORTS_PER_FORCE,
     Roll,
 )
-from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView
+from bot.games.anachronism.views import AnachronismPublicView, AnachronismSeatView, FighterView, Prohibition
 from bot.matches import Match
 
 
@@ -89,7 +89,7 @@ class AnachronismRenderer(GameRenderer):
             embed.add_field(name="Match", value=self._score_text(match, view), inline=False)
         for fighter in view.fighters:
             embed.add_field(
-                name=self._fighter_name(match, view, fighter), value=self._fighter_text(fighter), inline=True
+                name=self._fighter_name(match, view, fighter), value=self._fighter_text(match, fighter), inline=True
             )
         embed.set_footer(
             text="The picture: each warrior in its player's colour, pointing the way it faces, with its Life; the "
@@ -120,7 +120,7 @@ class AnachronismRenderer(GameRenderer):
         if view.phase == PLACING:
             return f"Anachronism{game}: placing the warriors"
         if view.phase == SUPPORTS:
-            return f"Anachronism{game}: choosing supports"
+            return f"Anachronism{game}: {'choosing' if view.match else 'laying down'} supports"
         return f"Anachronism{game}: round {view.round} of {ROUNDS}"
 
     def _score_text(self, match: Match, view: AnachronismPublicView) -> str:
@@ -155,17 +155,13 @@ class AnachronismRenderer(GameRenderer):
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return "Each player picks a warrior and lays down four supports in private (press My force).\n" + "\n".join(
-                done
-            )
+            return "Each player picks a warrior and four supports in private (press My force).\n" + "\n".join(done)
         if view.phase == SUPPORTS:
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return (
-                f"Each player chooses four supports from their stack and lays them down in private (press "
-                f"{self.panel_label}).\n" + "\n".join(done)
-            )
+            what = "chooses four supports from their stack and lays them" if view.match else "lays their four supports"
+            return f"Each player {what} down in private (press {self.panel_label}).\n" + "\n".join(done)
         if view.phase == PLACING and view.placing is not None:
             who = mention(match.at_seat(view.placing))
             if view.match is not None and view.match.lead is not None:
@@ -190,7 +186,10 @@ class AnachronismRenderer(GameRenderer):
         who = mention(match.at_seat(question.seat))
         if question.kind == STEP:
             name = self._ability_name(UseAbility(question.card, question.index))
-            return f"{who} moves with {name}: up to {question.steps} more space(s), or stops there."
+            return (
+                f"{who} moves with {name}: up to {question.steps} more space(s), or turns in place instead, or "
+                "stops there."
+            )
         if question.kind == CHOOSE_ATTACK:
             return f"{who} chooses what to make the attack an ability gave with."
         if question.kind == DISCARD:
@@ -217,7 +216,7 @@ class AnachronismRenderer(GameRenderer):
             return f"{SEAT_MARKS[fighter.seat]} {player}"
         return f"{SEAT_MARKS[fighter.seat]} {player}: {self.pool.warrior(fighter.warrior).name}"
 
-    def _fighter_text(self, fighter: FighterView) -> str:
+    def _fighter_text(self, match: Match, fighter: FighterView) -> str:
         if fighter.fallen:
             return "💀 fell, and has left the arena"
         if not fighter.warrior:
@@ -232,7 +231,30 @@ class AnachronismRenderer(GameRenderer):
         lines.append(f"{fighter.face_down} face down")
         if fighter.discarded:
             lines.append("Discarded: " + ", ".join(self.pool.support(card).name for card in fighter.discarded))
+        lines.extend(self._prohibition_text(match, each) for each in fighter.prohibited)
         return "\n".join(lines)[:1024]
+
+    def _prohibition_text(self, match: Match, prohibition: Prohibition) -> str:
+        """What a warrior cannot do, whose ability says so, and until when (ruling C8): "⛔ Cannot move: Bea's
+        Take Them Living (Itzel Obsidian-Eye), until Bea's next turn"."""
+        card = (
+            self.pool.warrior(prohibition.card)
+            if prohibition.card.startswith("wr-")
+            else self.pool.support(prohibition.card)
+        )
+        ability = next(
+            (each.name for each in card.abilities
+             if any(effect.kind == "prohibit" and effect.what == prohibition.what for effect in each.effects)),
+            card.name,
+        )  # fmt: skip
+        owner = match.at_seat(prohibition.seat).name
+        doing = {"move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon"}
+        until = {
+            "round": "this round",
+            "until_your_next_turn": f"until {owner}'s next turn",
+            "next_attack": f"until {owner}'s next attack",
+        }.get(prohibition.until, f"while {card.name} is in play")
+        return f"⛔ {doing[prohibition.what]}: {owner}'s {ability} ({card.name}), {until}"
 
     def roll_text(self, match: Match, shown: Roll) -> str:
         """The attack whose rolls wait on choices, in words with its dice: "🎲 Bea attacks Cy with the Ash Spear:
@@ -267,7 +289,13 @@ class AnachronismRenderer(GameRenderer):
             menus.append(Menu("Attack (free) with…" if created else "Attack…", choices))
         turns = [a for a in actions if isinstance(a, Rotate)]
         if turns:
-            menus.append(Menu("Turn to face…", [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns]))
+            ability_move = view.question is not None and view.question.kind == STEP
+            menus.append(
+                Menu(
+                    "Turn in place instead (free)…" if ability_move else "Turn to face…",
+                    [Choice(f"Face {FACING_NAMES[a.facing]}", a.notation) for a in turns],
+                )
+            )
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             choices = [
@@ -394,6 +422,8 @@ class AnachronismRenderer(GameRenderer):
                 buttons.append(Choice(self._decline_label(view.public), action.notation))
         if picks:
             notes.append("Lay your supports down: pick which goes next from the left, or keep this order.")
+        elif view.public.phase in (FORCES, PLACING) and len(view.supports) == SUPPORTS_PER_FORCE:
+            notes.append("Your force is chosen. Once the warriors are placed, you lay its supports down in order.")
         return PrivatePanel(
             embed, picks=picks, buttons=buttons, pick_placeholder="Lay down next", notes=notes, menus=menus
         )

@@ -4,7 +4,7 @@ weapon's, or use an Action ability. Attacks are 2d6 against 2d6, with the grid's
 
 Two players fight a single game or a tournament match (best of 3 or 5); three or four fight every one for
 themselves, or two against two. The state is a tuple of fighters by seat.
-Rulings C1-C7 in the project's RULINGS.md settle what the rulebook leaves open.
+Rulings C1-C8 in the project's RULINGS.md settle what the rulebook leaves open.
 
 The modules, each imported by name (this package re-exports nothing):
 
@@ -18,6 +18,7 @@ The modules, each imported by name (this package re-exports nothing):
 - `abilities`: the interpreter: what the cards in play add to a warrior's numbers, and their conditions and limits;
 - `routines`: the named routines of the `code` effect, for the rare ability the vocabulary cannot say;
 - `computers`: how a computer player chooses its force and plays its turns;
+- `timing`: `AnachronismGame`, the rules with the computer players' timers (the rules never import the computer);
 - `views`: what the table, or one seat, may see;
 - `combat`: attacks (rolls, after-roll choices, ties, criticals, damage, hit and miss abilities, defeat) and
   carrying out a used ability's cost and effects;

@@ -2,9 +2,9 @@
 condition holds, and what one ability does when it is used. The turn structure (rules.py) decides when.
 
 Cards in play are the warrior and its face-up supports (face-down cards have no effect). A `continuous` ability
-counts while its card is in play and its condition holds; other abilities' number changes last for their
-`duration` (`Lasting` in the state), and, with none given, for the round, except Life and Experience changes,
-which are permanent.
+counts while its card is in play and its condition holds; other abilities' number changes and prohibitions last
+for their `duration` (`Lasting` in the state), and, with none given, while their card is in play, except Life
+and Experience changes, which are permanent.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from bot.engine import Seat
-from bot.games.anachronism.actions import Move
+from bot.games.anachronism.actions import Move, Rotate
 from bot.games.anachronism.arena import FACINGS, STEPS, adjacent, on_arena, step
 from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double
-from bot.games.anachronism.state import AnachronismState, AttackRoll, Fighter
+from bot.games.anachronism.state import WHILE_IN_PLAY, AnachronismState, AttackRoll, Fighter
+from bot.games.anachronism.views import Prohibition
 
 NUMBERS = ("attack_roll", "defense_roll", "speed", "experience", "damage", "initiative")
 
@@ -30,6 +31,25 @@ def in_play(pool: CardPool, fighter: Fighter) -> Iterator[tuple[str, int, Abilit
     for card in fighter.face_up:
         for index, ability in enumerate(pool.support(card).abilities):
             yield card, index, ability
+
+
+def is_in_play(fighter: Fighter, card: str) -> bool:
+    return card == fighter.warrior or card in fighter.face_up
+
+
+def left_play(
+    state: AnachronismState, seat: Seat, cards: tuple[str, ...], *, next_turn: bool = False
+) -> AnachronismState:
+    """The match once `seat`'s `cards` left play: the effects their abilities gave with no duration end (the
+    ability durations), and with `next_turn` (the warrior fell) those lasting until its next turn too (ruling
+    C8). Effects with another duration run their course."""
+    ending = (WHILE_IN_PLAY, "until_your_next_turn") if next_turn else (WHILE_IN_PLAY,)
+    lasting = tuple(
+        each
+        for each in state.lasting
+        if not (each.seat == seat and each.until in ending and (each.card in cards or each.until != WHILE_IN_PLAY))
+    )
+    return replace(state, lasting=lasting)
 
 
 def team_of(state: AnachronismState, seat: Seat) -> int:
@@ -115,34 +135,43 @@ def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attac
     return total
 
 
-def extra_slots(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -> int:
-    """How many more cards of a type or body trait the seat may have in play (abilities like "another Head")."""
-    fighter = state.fighters[seat]
-    return sum(
-        1
-        for _, _, ability in in_play(pool, fighter)
-        if ability.trigger == "continuous"
-        for effect in ability.effects
-        if effect.kind == "extra_slot" and effect.what == what
+def extra_slot(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -> int:
+    """How many more cards of a type or body trait the seat may have in play: one, while one of its own cards
+    says "you may have another" of it. Such abilities replace the limit rather than add to it (additive
+    abilities): two of them still allow one more. Each is about its owner's own cards, so two players' never
+    meet over the same choice."""
+    return int(
+        any(
+            effect.kind == "extra_slot" and effect.what == what
+            for _, _, ability in in_play(pool, state.fighters[seat])
+            if ability.trigger == "continuous"
+            for effect in ability.effects
+        )
     )
+
+
+def prohibitions(pool: CardPool, state: AnachronismState, seat: Seat) -> tuple[Prohibition, ...]:
+    """What the cards in play and lasting effects forbid `seat` to do now (move, rotate, weapon_attack), and
+    why."""
+    found = [
+        Prohibition(effect.what, card, owner, "")
+        for owner, fighter in enumerate(state.fighters)
+        for card, _, ability in in_play(pool, fighter)
+        if ability.trigger == "continuous" and holds(pool, state, owner, ability)
+        for effect in ability.effects
+        if effect.kind == "prohibit" and applies_to(state, owner, effect, seat)
+    ]
+    found.extend(
+        Prohibition(lasting.effect.what, lasting.card, lasting.seat, lasting.until)
+        for lasting in state.lasting
+        if lasting.effect.kind == "prohibit" and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target)
+    )
+    return tuple(found)
 
 
 def prohibited(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -> bool:
-    """Whether another warrior's card forbids `seat` to `what` (move, rotate, weapon_attack)."""
-    for owner, fighter in enumerate(state.fighters):
-        for _, _, ability in in_play(pool, fighter):
-            if ability.trigger != "continuous" or not holds(pool, state, owner, ability):
-                continue
-            if any(
-                e.kind == "prohibit" and e.what == what and applies_to(state, owner, e, seat) for e in ability.effects
-            ):
-                return True
-    return any(
-        lasting.effect.kind == "prohibit"
-        and lasting.effect.what == what
-        and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target)
-        for lasting in state.lasting
-    )
+    """Whether a card forbids `seat` to `what` (move, rotate, weapon_attack)."""
+    return any(each.what == what for each in prohibitions(pool, state, seat))
 
 
 def usable(pool: CardPool, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
@@ -165,6 +194,11 @@ def mark_used(state: AnachronismState, seat: Seat, card: str, index: int, abilit
         return state
     fighter = state.fighters[seat]
     return with_fighter(state, seat, replace(fighter, uses=(*fighter.uses, _use_key(card, index, ability))))
+
+
+def without_turn_uses(fighter: Fighter) -> Fighter:
+    """The fighter with its "once each turn" abilities usable again: a new turn, or a new situation outside one."""
+    return replace(fighter, uses=tuple(use for use in fighter.uses if not use.endswith(":turn")))
 
 
 def with_fighter(state: AnachronismState, seat: Seat, fighter: Fighter) -> AnachronismState:
@@ -200,8 +234,24 @@ def one_space_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tupl
     return tuple(moves)
 
 
-def pushed_away(state: AnachronismState, seat: Seat, other: Seat) -> AnachronismState:
-    """Move `other`'s warrior one space directly away from `seat`'s warrior, if that space is free."""
+def ability_moves(pool: CardPool, state: AnachronismState, seat: Seat) -> tuple[Move | Rotate, ...]:
+    """What an ability's move lets `seat`'s warrior do next: a one-space move, or a turn in place instead ("you
+    may rotate your warrior in addition to or instead of the movement": the glossary). None while a card
+    forbids it to move, since the turn is part of that move."""
+    moves = one_space_moves(pool, state, seat)
+    if prohibited(pool, state, seat, "move") or prohibited(pool, state, seat, "rotate"):
+        return moves
+    facing = state.fighters[seat].facing
+    return (*moves, *(Rotate(each) for each in FACINGS if each != facing))
+
+
+def pushed_away(pool: CardPool, state: AnachronismState, seat: Seat, other: Seat) -> AnachronismState:
+    """Move `other`'s warrior one space directly away from `seat`'s warrior, if that space is free and no card
+    forbids it to move: being pushed is moving, since moving is a warrior changing its place in the arena (the
+    glossary), and a card that forbids an action overrides one that allows it (the golden rules). Trading places
+    (routines.py) follows the same rule."""
+    if prohibited(pool, state, other, "move"):
+        return state
     away = toward(state, seat, other)
     there = step(state.fighters[other].space, away)
     if on_arena(there) and not occupied(state, there):

@@ -11,9 +11,9 @@ from dataclasses import replace
 from bot.engine import Event, Seat, SeededRandom
 from bot.engine.codec import encode
 from bot.games.anachronism import abilities
-from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter
+from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter, without_turn_uses
 from bot.games.anachronism.arena import FACINGS
-from bot.games.anachronism.content import Ability, CardPool
+from bot.games.anachronism.content import Ability, CardPool, Effect
 from bot.games.anachronism.dice import is_double, roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.routines import ROUTINES
@@ -23,6 +23,7 @@ from bot.games.anachronism.state import (
     PLAYING,
     STEP,
     USE,
+    WHILE_IN_PLAY,
     AnachronismState,
     AttackRoll,
     Lasting,
@@ -30,6 +31,8 @@ from bot.games.anachronism.state import (
     Roll,
 )
 
+HIT_OR_MISS = ("on_hit", "on_being_hit", "on_miss", "on_being_missed")
+"""The triggers of the abilities that answer an attack once it is counted."""
 AIMED = ("extra_attack", "push", "rotate", "code")
 """Effects on the ability's own warrior that still need an opposing warrior: to attack, push away, turn toward, or
 (the one routine) trade places with."""
@@ -50,7 +53,11 @@ class Combat:
         attack_dice, state = self._dice(state, pending.attacker, rng)
         defense_dice, state = self._dice(state, pending.defender, rng)
         attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
-        state = replace(state, rng_state=rng.state, attack=attack)
+        state = replace(state, rng_state=rng.state, attack=attack, passed=())
+        if state.stage != "turn":
+            # Outside any turn (a Reveal ability's attack, say), "once each turn" is once in each situation where
+            # it applies, and each attack roll is its own (usage restrictions).
+            state = replace(state, fighters=tuple(without_turn_uses(fighter) for fighter in state.fighters))
         active = self._roll_owner(state)
         offers = []
         for seat in (active, other_party(state.attack, active)):
@@ -62,10 +69,13 @@ class Combat:
         return replace(state, offers=tuple(offers))
 
     def _roll_owner(self, state: AnachronismState) -> Seat:
-        """Who decides first about the rolls: the active player, or outside a turn (or an attack on another
-        player's turn) the attacker."""
-        attack = state.attack
-        return state.active if state.active in (attack.attacker, attack.defender) else attack.attacker
+        """Who decides first about the rolls of the attack in progress (see `_first_to_answer`)."""
+        return self._first_to_answer(state, state.attack.attacker, state.attack.defender)
+
+    def _first_to_answer(self, state: AnachronismState, attacker: Seat, defender: Seat) -> Seat:
+        """Who is asked first about abilities reacting to an attack: the active player (outside a turn, the one
+        who won the round's Initiative: the glossary), or for an attack between two others the attacker."""
+        return state.active if state.active in (attacker, defender) else attacker
 
     def _after_roll_offers(self, state: AnachronismState, seat: Seat) -> list[Offer]:
         """The seat's optional after-roll abilities that it may use on the rolls in progress, and that would do
@@ -138,18 +148,18 @@ class Combat:
         # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
         lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        state = replace(state, attack=None, lasting=lasting)
+        state = replace(state, attack=None, lasting=lasting, passed=())
         if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
             # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
             # rules), nor in a game of more, where it goes on without the fallen warrior.
             return self._check_defeat(state, events)
-        triggers = (
-            ((attacker, "on_hit"), (defender, "on_being_hit"))
-            if hit
-            else ((attacker, "on_miss"), (defender, "on_being_missed"))
-        )
+        triggers = {attacker: "on_hit", defender: "on_being_hit"} if hit else {
+            attacker: "on_miss", defender: "on_being_missed"
+        }  # fmt: skip
+        first = self._first_to_answer(state, attacker, defender)  # simultaneous abilities: the active player first
         offers = []
-        for seat, trigger in triggers:
+        for seat in (first, other_party(attack, first)):
+            trigger = triggers[seat]
             for card, index, ability in list(in_play(pool, state.fighters[seat])):
                 if self._over(state):
                     break  # an ability before this one ended the game
@@ -173,7 +183,10 @@ class Combat:
         standing = tuple(seat for seat in abilities.standing(state) if seat not in down)
         if len({abilities.team_of(state, seat) for seat in standing}) > 1:
             for seat in down:
-                state = with_fighter(state, seat, replace(state.fighters[seat], space=None, fallen=True))
+                fighter = state.fighters[seat]
+                state = with_fighter(state, seat, replace(fighter, space=None, fallen=True))
+                # Its cards leave play, and it has no next turn: what lasted until then ends now (ruling C8).
+                state = abilities.left_play(state, seat, (fighter.warrior, *fighter.face_up), next_turn=True)
             events.append(Event(AnachronismEvent.FELL, None, {"seats": list(down)}))
             return self._without(replace(state, fallen=(*state.fallen, down)), down)
         # The game is over: the fallen stay where they fell, on the last picture.
@@ -187,15 +200,15 @@ class Combat:
         return self._end(replace(state, offers=(), queued=(), attack=None), result, placings, events)
 
     def _without(self, state: AnachronismState, down: tuple[Seat, ...]) -> AnachronismState:
-        """The game goes on without the fallen: their questions, their attacks and the attacks on them are gone,
-        and a fallen active player's turn is over."""
+        """The game goes on without the fallen: their questions, their attacks and the attacks on them are gone
+        (a fallen active player's turn is over: it has no actions left)."""
         offers = tuple(offer for offer in state.offers if offer.seat not in down and offer.target not in down)
         queued = tuple(each for each in state.queued if each.attacker not in down and each.defender not in down)
         attack = state.attack
         if attack is not None and (attack.attacker in down or attack.defender in down):
             attack = None
-        actions_left = 0 if state.active in down else state.actions_left
-        return replace(state, offers=offers, queued=queued, attack=attack, actions_left=actions_left)
+        passed = tuple(offer for offer in state.passed if offer.seat not in down and offer.target not in down)
+        return replace(state, offers=offers, queued=queued, attack=attack, passed=passed)
 
     def _finish_after_five(self, state: AnachronismState, events: list) -> AnachronismState:
         """After the fifth round: more Life wins, then more Experience, else a draw (a team counts its standing
@@ -235,7 +248,7 @@ class Combat:
     def _end(self, state: AnachronismState, result: AnachronismEnd, placings: tuple, events: list) -> AnachronismState:
         if state.tournament is not None:
             return self.game_ended(state, result, placings, events)
-        state = replace(state, result=result, placings=placings, actions_left=0)
+        state = replace(state, result=result, placings=placings)
         events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
         return state
 
@@ -289,8 +302,7 @@ class Combat:
                     )
                     events.append(Event(AnachronismEvent.EXPERIENCE_CHANGED, target, {**told, "change": effect.amount}))
                 else:
-                    lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
-                    state = replace(state, lasting=(*state.lasting, lasting))
+                    state = self._lasting(state, seat, card, ability, effect, other)
             elif kind in ("life", "deal_damage"):
                 change = effect.amount if kind == "life" else -effect.amount
                 fighter = state.fighters[target]
@@ -302,13 +314,13 @@ class Combat:
                 state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
             elif kind == "extra_attack" and other >= 0:
                 state = self._extra_attack(state, seat, other, effect.what, effect.amount)
-            elif kind == "move" and abilities.one_space_moves(self.pool, state, seat):
-                # The player moves space by space where they choose; a card that forbids moving or turning
-                # overrides this one (the golden rules), which `one_space_moves` follows.
+            elif kind == "move" and abilities.ability_moves(self.pool, state, seat):
+                # The player moves space by space where they choose, or turns in place instead; a card that
+                # forbids moving or turning overrides this one (the golden rules), which `ability_moves` follows.
                 step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
                 state = replace(state, offers=(step_by_step, *state.offers))
             elif kind == "push" and other >= 0:
-                state = self._displaced(state, abilities.pushed_away(state, seat, other), told, events)
+                state = self._displaced(state, abilities.pushed_away(self.pool, state, seat, other), told, events)
             elif kind == "rotate" and other >= 0 and not abilities.prohibited(self.pool, state, target, "rotate"):
                 # Your warrior turns to face the opposing one; an opposing warrior turns its back on yours.
                 facing = abilities.toward(state, seat, other)
@@ -321,9 +333,18 @@ class Combat:
             elif kind == "code" and other >= 0:
                 state = self._displaced(state, ROUTINES[effect.what](self.pool, state, seat, other), told, events)
             elif kind == "prohibit" and ability.trigger != "continuous":
-                lasting = Lasting(seat, effect, ability.duration or "round", state.round, other)
-                state = replace(state, lasting=(*state.lasting, lasting))
+                state = self._lasting(state, seat, card, ability, effect, other)
         return self._check_defeat(state, events)
+
+    def _lasting(
+        self, state: AnachronismState, seat: Seat, card: str, ability: Ability, effect: Effect, target: Seat
+    ) -> AnachronismState:
+        """An effect that lasts for the ability's duration; with none given, while its card is in play, so not at
+        all when the card paid for it by leaving play (the ability durations)."""
+        until = ability.duration or WHILE_IN_PLAY
+        if until == WHILE_IN_PLAY and not abilities.is_in_play(state.fighters[seat], card):
+            return state
+        return replace(state, lasting=(*state.lasting, Lasting(seat, effect, until, state.round, target, card)))
 
     def _does_something(
         self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
@@ -397,16 +418,16 @@ class Combat:
 
     def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
         """Turn your own leftmost face-down support face up (its Reveal ability is not used), or another player's
-        newest face-up support face down."""
+        newest face-up support face down. The card restrictions are checked again at once, either way (rules.py
+        does so before anything else happens)."""
         fighter = state.fighters[target]
-        if own and fighter.revealed < len(fighter.supports):
-            card = fighter.supports[fighter.revealed]
-            fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+        if own and fighter.face_down:
+            card = fighter.face_down[0]
             events.append(Event(AnachronismEvent.REVEALED, target, {"card": card, "flipped": True}))
-            return self._restrictions(with_fighter(state, target, fighter), events)
+            return with_fighter(state, target, fighter.turning_up(card))
         if not own and fighter.face_up:
             card = fighter.face_up[-1]
             fighter = replace(fighter, face_up=fighter.face_up[:-1], turned_down=(*fighter.turned_down, card))
             events.append(Event(AnachronismEvent.TURNED_DOWN, target, {"card": card}))
-            return with_fighter(state, target, fighter)
+            return abilities.left_play(with_fighter(state, target, fighter), target, (card,))
         return state

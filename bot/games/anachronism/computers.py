@@ -39,9 +39,6 @@ from bot.games.anachronism.state import (
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
 
-COMPUTER_DELAY = 2.0
-"""Seconds a computer takes over each action, so that players can follow it on the board."""
-
 
 def computer_move(rules: AnachronismRules, state: AnachronismState, seat: Seat) -> AnachronismAction:
     actions = rules.legal_actions(state, seat)

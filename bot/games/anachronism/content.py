@@ -22,8 +22,8 @@ usage limit. The vocabulary:
 - cost: `discard_this` (the card goes to the discard pile to pay for the effect);
 - condition: `adjacent`, `not_adjacent`, `weapon_attack`, `basic_attack`, `doubles` (your roll), `wounded`
   (below your starting Life), `first_in_round` (you took the first turn);
-- duration: none (while the card is face up, or permanent for Life), `round`, `until_your_next_turn`,
-  `next_attack`;
+- duration: none (while the ability's card is in play; Life and Experience changes are permanent), `round`,
+  `until_your_next_turn` (or until the warrior falls, ruling C8), `next_attack`;
 - limit: `once_each_turn`, `once_each_round`; an ability with a limit is optional, as are costs and re-rolls.
 """
 

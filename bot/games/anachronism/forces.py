@@ -1,7 +1,8 @@
 """Choosing forces and placing the warriors in Anachronism: a warrior and four supports (quick play or custom, or
-in a tournament game from the player's stack), laid down face down in the order the player picks, a team never
-holding a card twice; the set-up rolls; and placing each warrior in its starting row (or a teammate's), the lower
-roll first. `ForcesAndPlacement` is a part of `AnachronismRules` (rules.py)."""
+in a tournament game from the player's stack), a team never holding a card twice; the set-up rolls; placing each
+warrior in its starting row (or a teammate's), the lower roll first; and then, with both warriors placed, laying
+the supports down face down in the order each player picks (the rulebook's set-up). `ForcesAndPlacement` is a
+part of `AnachronismRules` (rules.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,20 @@ from bot.games.anachronism.arena import SIZE, facing_out, starting_row
 from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.dice import roll
 from bot.games.anachronism.events import AnachronismEvent
-from bot.games.anachronism.state import PLACING, PLAYING, SUPPORTS, SUPPORTS_PER_FORCE, AnachronismState, Fighter
+from bot.games.anachronism.state import (
+    FORCES,
+    PLACING,
+    PLAYING,
+    SUPPORTS,
+    SUPPORTS_PER_FORCE,
+    AnachronismState,
+    Fighter,
+)
+
+
+def force_complete(fighter: Fighter) -> bool:
+    """Whether the fighter's warrior and four supports are chosen (their order is laid down later)."""
+    return bool(fighter.warrior) and len(fighter.supports) == SUPPORTS_PER_FORCE
 
 
 class ForcesAndPlacement:
@@ -65,15 +79,18 @@ class ForcesAndPlacement:
         return cards - {""}
 
     def _forces(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
-        """Choose a force, then lay its supports down in order; once both forces are ready, roll to place (in a
-        tournament game, where the warriors are placed already, the first round begins)."""
+        """Choose a force (in a tournament game, its supports once the warriors are placed); once every force is
+        chosen, roll to place. Once the warriors are placed, each player lays the supports down in order, and
+        once all are laid the first round begins (the rulebook's set-up)."""
         fighter = state.fighters[seat]
         if not fighter.warrior:
             if isinstance(action, ChooseWarrior):
-                return self._choose_force(state, seat, ChooseForce(action.warrior, ()), events)
-            if not isinstance(action, ChooseForce):
+                state = self._choose_force(state, seat, ChooseForce(action.warrior, ()), events)
+            elif isinstance(action, ChooseForce):
+                state = self._choose_force(state, seat, action, events)
+            else:
                 raise IllegalAction("Choose your warrior and four supports first")
-            return self._choose_force(state, seat, action, events)
+            return self._force_chosen(state, seat, events)
         if len(fighter.supports) < SUPPORTS_PER_FORCE:
             if not isinstance(action, AddSupport):
                 raise IllegalAction("Add four different supports to your force first")
@@ -85,7 +102,8 @@ class ForcesAndPlacement:
                     if state.teams
                     else "Add a support card your force does not have yet"
                 )
-            return with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
+            state = with_fighter(state, seat, replace(fighter, supports=(*fighter.supports, action.card)))
+            return self._force_chosen(state, seat, events)
         if isinstance(action, LayDown):
             if action.card not in fighter.supports[fighter.laid :]:
                 raise IllegalAction("That support is not one still to lay down")
@@ -103,8 +121,16 @@ class ForcesAndPlacement:
         events.append(Event(AnachronismEvent.FORCE_CHOSEN, seat, {}))
         if not all(each.ready for each in state.fighters):
             return state
-        if state.phase == SUPPORTS:
-            return self._begin_round(replace(state, phase=PLAYING), events)
+        return self._begin_round(replace(state, phase=PLAYING), events)
+
+    def _force_chosen(self, state: AnachronismState, seat: Seat, events: list) -> AnachronismState:
+        """In a single game's choice of forces: once the seat's force is whole, say so; once every force is,
+        roll to place."""
+        if state.phase != FORCES or not force_complete(state.fighters[seat]):
+            return state
+        events.append(Event(AnachronismEvent.FORCE_CHOSEN, seat, {}))
+        if not all(force_complete(each) for each in state.fighters):
+            return state
         return self._setup_rolls(state, events)
 
     def _setup_rolls(self, state: AnachronismState, events: list) -> AnachronismState:
@@ -140,6 +166,6 @@ class ForcesAndPlacement:
         events.append(Event(AnachronismEvent.PLACED, seat, placed))
         if any(each.space is None for each in state.fighters):
             return state
-        if state.tournament is not None:
-            return replace(state, phase=SUPPORTS)  # a tournament game's supports are chosen once both are placed
-        return self._begin_round(replace(state, phase=PLAYING), events)
+        # "Each player then places his four Support Cards face-down": laid once both warriors are placed (in a
+        # tournament game, chosen from the stack then too).
+        return replace(state, phase=SUPPORTS)

@@ -16,9 +16,8 @@ Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from bot.engine import (
@@ -32,7 +31,6 @@ from bot.engine import (
     Seat,
     Seating,
     SeededRandom,
-    Timer,
 )
 from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, with_fighter
@@ -56,11 +54,10 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
-from bot.games.anachronism.combat import Combat
-from bot.games.anachronism.computers import COMPUTER_DELAY, computer_move
+from bot.games.anachronism.combat import HIT_OR_MISS, Combat
 from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
-from bot.games.anachronism.forces import ForcesAndPlacement
+from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
 from bot.games.anachronism.initiative import Initiative
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
@@ -91,7 +88,7 @@ MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 class AnachronismRules(
     Combat, ForcesAndPlacement, Initiative, TournamentPlay, GameRules[AnachronismState, AnachronismAction]
 ):
-    """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C7,
+    """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C8,
     over a pool of cards."""
 
     key = "anachronism"
@@ -162,7 +159,9 @@ class AnachronismRules(
             return frozenset(seat for seat in seats if not self.stack_complete(state, seat))
         if state.phase == FORCES and state.tournament is not None:
             return frozenset(seat for seat in seats if not state.fighters[seat].warrior)
-        if state.phase in (FORCES, SUPPORTS):
+        if state.phase == FORCES:
+            return frozenset(seat for seat in seats if not force_complete(state.fighters[seat]))
+        if state.phase == SUPPORTS:
             return frozenset(seat for seat in seats if not state.fighters[seat].ready)
         if state.phase == PLACING:
             return frozenset({self._placing(state)})
@@ -201,7 +200,7 @@ class AnachronismRules(
             if offer.kind == DISCARD:
                 return tuple(Discard(card) for card in offer.options)
             if offer.kind == STEP:
-                return (*abilities.one_space_moves(self.pool, state, seat), Decline())
+                return (*abilities.ability_moves(self.pool, state, seat), Decline())
             if offer.kind == CHOOSE_ATTACK:
                 return tuple(Attack(source, offer.target) for source in offer.options)
             if offer.kind == CHOOSE_TARGET:
@@ -213,6 +212,8 @@ class AnachronismRules(
         if state.result is not None:
             raise IllegalAction("The game is over")
         if seat not in self.actors(state):
+            if state.phase == FORCES and force_complete(state.fighters[seat]):
+                raise IllegalAction("Your force is chosen: you lay its supports down once the warriors are placed")
             raise IllegalAction("It is not your turn")
         events: list[Event] = []
         if state.phase == STACKS:
@@ -260,7 +261,7 @@ class AnachronismRules(
             round=state.round,
             order=state.order,
             active=state.active,
-            actions_left=state.actions_left if state.active is not None else 0,
+            actions_left=self.actions_left(state),
             placing=self._placing(state) if state.phase == PLACING and state.result is None else None,
             fighters=tuple(self._fighter_view(state, each) for each in range(state.seat_count)),
             question=state.offers[0] if state.offers else None,
@@ -380,15 +381,15 @@ class AnachronismRules(
             pass
         raise ParseError(f"{text!r} is not an Anachronism action")
 
-    def timers(self, state: AnachronismState) -> Sequence[Timer]:
-        """A computer player's next action or answer."""
-        actors = self.actors(state) & set(state.computer_seats)
-        return tuple(
-            Timer(f"computer-{seat}-{state.steps}", COMPUTER_DELAY, partial(self._computer_action, state, seat), seat)
-            for seat in sorted(actors)
-        )  # fmt: skip
-
     # -- numbers ---------------------------------------------------------------------------------------------
+
+    def actions_left(self, state: AnachronismState) -> int:
+        """The actions left in the turn in play: the turn ends once the actions completed equal or exceed the
+        warrior's Speed as it is now, so a change of Speed during the turn counts (the turn sequence)."""
+        seat = state.active
+        if seat is None or state.stage != "turn" or state.result is not None or state.fighters[seat].fallen:
+            return 0
+        return max(0, self.speed(state, seat) - state.actions_done)
 
     def speed(self, state: AnachronismState, seat: Seat) -> int:
         return self.pool.warrior(state.fighters[seat].warrior).speed + number(self.pool, state, seat, "speed")
@@ -418,7 +419,8 @@ class AnachronismRules(
     # -- rounds ----------------------------------------------------------------------------------------------
 
     def _begin_round(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Reveal the leftmost face-down supports and settle the turn order by Initiative (fifth round: null)."""
+        """Reveal the leftmost face-down supports and settle the turn order by Initiative (null for a player who
+        turned no card up: in the fifth round, both)."""
         round_number = state.round + 1
         lasting = tuple(each for each in state.lasting if each.until != "round")
         fighters = tuple(replace(fighter, uses=()) for fighter in state.fighters)
@@ -429,9 +431,11 @@ class AnachronismRules(
             if fighter.fallen:
                 continue
             card = ""
-            if fighter.revealed < len(fighter.supports) and round_number < ROUNDS:
-                card = fighter.supports[fighter.revealed]
-                fighter = replace(fighter, revealed=fighter.revealed + 1, face_up=(*fighter.face_up, card))
+            # The leftmost face-down card, whatever turned it down: by the fifth round, none is left unless an
+            # ability turned one down again.
+            if fighter.face_down:
+                card = fighter.face_down[0]
+                fighter = fighter.turning_up(card)
                 events.append(Event(AnachronismEvent.REVEALED, seat, {"card": card}))
             state = with_fighter(state, seat, replace(fighter, turned_up=card))
         for seat in abilities.standing(state):
@@ -449,19 +453,22 @@ class AnachronismRules(
     def _continue(self, state: AnachronismState, events: list) -> AnachronismState:
         """Run the game on until a player must act or choose (or it is over)."""
         while state.phase == PLAYING and state.result is None and not state.offers:
+            # An illegal combination of cards is put right as soon as it arises, whatever made it (a card turned
+            # up or down, or one paid away): the card restrictions.
+            state = self._restrictions(state, events)
+            if state.offers:
+                break
             if state.attack is not None:
                 state = self._resolve_attack(state, events)
             elif state.queued:
                 state = self._roll_attack(replace(state, queued=state.queued[1:]), state.queued[0], events)
             elif state.stage == "restrictions":
-                state = self._restrictions(state, events)
-                if not state.offers:
-                    state = replace(state, stage="reveal")
+                state = replace(state, stage="reveal")  # the restrictions held, after Initiative: Reveal abilities
             elif state.stage in ("reveal", "round_start"):
                 state = self._next_timed_ability(state, events)
             elif state.stage == "turn_start":
                 state = self._start_turn(state, events)
-            elif state.actions_left > 0:
+            elif self.actions_left(state) > 0:
                 return state
             else:
                 state = self._end_turn(state, events)
@@ -505,44 +512,41 @@ class AnachronismRules(
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active
         if state.fighters[seat].fallen:
-            return replace(state, stage="turn", actions_left=0)  # out of the arena: no turn
+            return replace(state, stage="turn")  # out of the arena: no turn (no actions left)
         lasting = tuple(
             each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
         )
         # "Once each turn" starts afresh for both players: a use outside any turn (during a Reveal ability's
         # attack, say) was its own situation and does not count against this turn (usage restrictions).
-        fighters = tuple(
-            replace(fighter, uses=tuple(use for use in fighter.uses if not use.endswith(":turn")))
-            for fighter in state.fighters
-        )
+        fighters = tuple(abilities.without_turn_uses(fighter) for fighter in state.fighters)
         state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
         state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
-        state = replace(state, actions_left=max(0, self.speed(state, seat)))
-        events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": state.actions_left}))
+        state = replace(state, actions_done=0)
+        events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": self.actions_left(state)}))
         return state
 
     def _end_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         index = state.turn_index + 1
         if index < len(state.order):
-            return replace(state, turn_index=index, stage="turn_start", actions_left=0)
+            return replace(state, turn_index=index, stage="turn_start", actions_done=0)
         if state.round >= ROUNDS:
             return self._finish_after_five(state, events)
-        return self._begin_round(replace(state, turn_index=index, actions_left=0), events)
+        return self._begin_round(replace(state, turn_index=index, actions_done=0), events)
 
     # -- card restrictions ------------------------------------------------------------------------------------
 
     def offending(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
-        """The face-up supports breaking a card restriction (one per type and per body trait, unless an ability
-        allows another; two hands in all), or none when the cards in play are legal."""
+        """The face-up supports breaking a card restriction (one per type and per body trait, or two where an
+        ability allows another; two hands in all), or none when the cards in play are legal."""
         pool, fighter = self.pool, state.fighters[seat]
         cards = [pool.support(card) for card in fighter.face_up]
         for kind in SUPPORT_TYPES:
             same = [card.id for card in cards if card.type == kind]
-            if len(same) > 1 + abilities.extra_slots(pool, state, seat, kind):
+            if len(same) > 1 + abilities.extra_slot(pool, state, seat, kind):
                 return tuple(same)
         for trait in BODY_TRAITS:
             same = [card.id for card in cards if trait in card.traits]
-            if len(same) > 1 + abilities.extra_slots(pool, state, seat, trait):
+            if len(same) > 1 + abilities.extra_slot(pool, state, seat, trait):
                 return tuple(same)
         if sum(card.hands for card in cards) > 2:
             return tuple(card.id for card in cards if card.hands)
@@ -550,13 +554,16 @@ class AnachronismRules(
 
     def _restrictions(self, state: AnachronismState, events: list) -> AnachronismState:
         """Each player in turn order discards offending cards until legal; the player chooses which when there is
-        a choice (the card restriction rules)."""
+        a choice (the card restriction rules), before any other question. Once that choice is made this runs
+        again (a card discarded may not be enough)."""
+        if any(offer.kind == DISCARD for offer in state.offers):
+            return state
         for seat in state.order or range(state.seat_count):
             if state.fighters[seat].fallen:
                 continue
             offending = self.offending(state, seat)
             if len(offending) > 1:
-                return replace(state, offers=(Offer(seat, DISCARD, options=offending),))
+                return replace(state, offers=(Offer(seat, DISCARD, options=offending), *state.offers))
             if offending:
                 state = self._discard(state, seat, offending[0], events)
         return state
@@ -569,7 +576,7 @@ class AnachronismRules(
             discarded=(*fighter.discarded, card),
         )
         events.append(Event(AnachronismEvent.DISCARDED, seat, {"card": card}))
-        return with_fighter(state, seat, fighter)
+        return abilities.left_play(with_fighter(state, seat, fighter), seat, (card,))
 
     # -- answers to offers --------------------------------------------------------------------------------------
 
@@ -579,7 +586,7 @@ class AnachronismRules(
             if not isinstance(action, Discard) or action.card not in offer.options:
                 raise IllegalAction("Choose one of the offending cards to discard")
             state = self._discard(replace(state, offers=rest), seat, action.card, events)
-            return self._restrictions(state, events) if not rest else state
+            return self._restrictions(state, events)
         if offer.kind == STEP:
             return self._step(state, seat, action, events)
         if offer.kind == CHOOSE_ATTACK:
@@ -596,7 +603,14 @@ class AnachronismRules(
         group = self._same_moment(state)
         rest = state.offers[len(group) :]
         if isinstance(action, Decline):
-            return replace(state, offers=rest)
+            # The simultaneous-abilities rule: a player who passes on a hit or a miss while the other player may
+            # still answer it is asked again if the other uses an ability of theirs.
+            passing = tuple(each for each in group if self._ability(each.card, each.index).trigger in HIT_OR_MISS)
+            others_to_answer = any(
+                each.kind == USE and each.seat != seat and self._ability(each.card, each.index).trigger in HIT_OR_MISS
+                for each in rest
+            )
+            return replace(state, offers=rest, passed=passing if passing and others_to_answer else state.passed)
         chosen = next((each for each in group if isinstance(action, UseAbility) and
                        (each.card, each.index) == (action.card, action.index)), None)  # fmt: skip
         if chosen is None:
@@ -617,6 +631,14 @@ class AnachronismRules(
         active = self._roll_owner(state) if state.attack is not None else None
         if after_rolls and seat != active and active is not None and active not in state.attack.reacted:
             state = replace(state, offers=(*self._after_roll_offers(state, active), *state.offers))
+        if ability.trigger in HIT_OR_MISS and state.passed and all(each.seat != seat for each in state.passed):
+            again = tuple(each for each in state.passed if self._still_worth(state, each))
+            # Asked once this ability is done: after any move or choice it gave its owner.
+            done = next(
+                (place for place, each in enumerate(state.offers) if each.seat != seat or each.kind == USE),
+                len(state.offers),
+            )
+            state = replace(state, offers=(*state.offers[:done], *again, *state.offers[done:]), passed=())
         return state
 
     def _same_moment(self, state: AnachronismState) -> tuple[Offer, ...]:
@@ -637,12 +659,16 @@ class AnachronismRules(
         )
 
     def _step(self, state: AnachronismState, seat: Seat, action: AnachronismAction, events: list) -> AnachronismState:
-        """One space of an ability's move, where the player chooses, then a free turn; or stop here (decline)."""
+        """One space of an ability's move, where the player chooses, then a free turn; or a turn in place instead,
+        which ends the move; or stop here (decline)."""
         offer, rest = state.offers[0], state.offers[1:]
         if isinstance(action, Decline):
             return replace(state, offers=rest)
-        if action not in abilities.one_space_moves(self.pool, state, seat):
-            raise IllegalAction("Move your warrior one space it can go to, or stop here")
+        if action not in abilities.ability_moves(self.pool, state, seat):
+            raise IllegalAction("Move your warrior one space it can go to, turn it, or stop here")
+        if isinstance(action, Rotate):
+            events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
+            return with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
         state = self._moved(replace(state, offers=rest), seat, action, events)
         if offer.steps > 1 and abilities.one_space_moves(self.pool, state, seat):
             state = replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
@@ -687,8 +713,8 @@ class AnachronismRules(
         if action not in self._turn_actions(state, seat):
             raise IllegalAction(self._why_not(state, seat, action))
         if isinstance(action, EndTurn):
-            return replace(state, actions_left=0)
-        state = replace(state, actions_left=state.actions_left - 1)
+            return self._end_turn(state, events)
+        state = replace(state, actions_done=state.actions_done + 1)
         fighter = state.fighters[seat]
         if isinstance(action, Move):
             return self._moved(state, seat, action, events)
@@ -744,7 +770,14 @@ class AnachronismRules(
             return "That ability cannot be used now"
         return "That is not something you can do on your turn"
 
-    # -- views and computers ----------------------------------------------------------------------------------------
+    # -- views ----------------------------------------------------------------------------------------
+
+    def _chosen(self, state: AnachronismState, fighter: Fighter) -> bool:
+        """Whether the player has made the choice the phase asks for: a force (in a tournament game, a warrior),
+        or the supports laid down."""
+        if state.phase == FORCES:
+            return bool(fighter.warrior) if state.tournament else force_complete(fighter)
+        return fighter.ready
 
     def _fighter_view(self, state: AnachronismState, seat: Seat) -> FighterView:
         fighter = state.fighters[seat]
@@ -758,12 +791,10 @@ class AnachronismRules(
             speed=self.speed(state, seat) if placed else 0,
             experience=self.experience(state, seat) if placed else 0,
             face_up=fighter.face_up,
-            face_down=len(fighter.supports) - fighter.revealed,
+            face_down=len(fighter.face_down),
             discarded=fighter.discarded,
             team=abilities.team_of(state, seat),
             fallen=fighter.fallen,
-            chosen=bool(fighter.warrior) if state.phase == FORCES and state.tournament else fighter.ready,
+            chosen=self._chosen(state, fighter),
+            prohibited=abilities.prohibitions(self.pool, state, seat) if fighter.space is not None else (),
         )
-
-    def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:
-        return computer_move(self, state, seat)

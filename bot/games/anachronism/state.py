@@ -6,7 +6,7 @@ The codec writes these dataclasses as JSON by their type hints, so every type na
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Seat, compact
 from bot.games.anachronism.content import Effect
@@ -16,12 +16,15 @@ ROUNDS = 5
 SUPPORTS_PER_FORCE = 4
 STACKS, FORCES, PLACING, SUPPORTS, PLAYING = "stacks", "forces", "placing", "supports", "playing"
 """The phases of a game: tournament stacks (a tournament match's first step), forces (a warrior and its supports;
-in a tournament game, the warrior alone), placing the warriors, supports (a tournament game's, chosen after
-placing), and the rounds."""
+in a tournament game, the warrior alone), placing the warriors, supports (laid down in order once the warriors
+are placed; a tournament game's are chosen then too), and the rounds."""
 USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "attack", "target"
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
 that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
 warrior an ability is aimed at (with more than one in the arena)."""
+WHILE_IN_PLAY = "in_play"
+"""How long the effect of an ability that gives no duration lasts (`Lasting.until`): while its card is in play
+(the ability durations)."""
 
 
 @dataclass(frozen=True)
@@ -35,9 +38,9 @@ class Fighter:
     laid: int = 0
     """While choosing: how many supports, from the left, the player has put in their place."""
     ready: bool = False
-    """Whether the player's force and its order are settled."""
+    """Whether the player's supports are laid down in order (after the warriors are placed)."""
     revealed: int = 0
-    """How many of `supports`, from the left, have been turned face up."""
+    """How many of `supports`, from the left, have been turned face up at least once (the others are secret)."""
     turned_up: str = ""
     """The support turned face up at the start of this round (empty: none): its Initiative and Reveal ability
     count this round. A card an ability turned face up earlier is not one (it may have been the next to turn)."""
@@ -45,7 +48,8 @@ class Fighter:
     """The supports face up and in play."""
     discarded: tuple[str, ...] = ()
     turned_down: tuple[str, ...] = ()
-    """Supports an ability turned face down again: in play no more, but not discarded."""
+    """Supports an ability turned face down again: in play no more, but not discarded. They are face down like
+    the ones never turned up, and the round's reveal turns the leftmost face-down card up, whichever it is."""
     space: tuple[int, int] | None = None
     facing: str = "N"
     life: int = 0
@@ -61,12 +65,28 @@ class Fighter:
     fallen: bool = False
     """Defeated: its Life fell to 0 or below and it left the arena (a game of more than two goes on without it)."""
 
+    @property
+    def face_down(self) -> tuple[str, ...]:
+        """The supports face down, left to right: those never turned up and those an ability turned down."""
+        return tuple(card for card in self.supports if card not in self.face_up and card not in self.discarded)
+
+    def turning_up(self, card: str) -> Fighter:
+        """The fighter once `card`, one of its face-down supports, is turned face up (again, if an ability had
+        turned it down): the newest of its face-up cards."""
+        return replace(
+            self,
+            revealed=max(self.revealed, self.supports.index(card) + 1),
+            face_up=(*self.face_up, card),
+            turned_down=tuple(each for each in self.turned_down if each != card),
+        )
+
 
 @compact
 @dataclass(frozen=True)
 class Lasting:
-    """An effect an ability gave for a while: until the end of `round`, until its owner's next turn, or for
-    its owner's next attack."""
+    """An effect an ability gave for a while (`until`): until the end of `round`, until its owner's next turn
+    (or its owner's fall, ruling C8), for its owner's next attack, or while `card` is in play (`WHILE_IN_PLAY`:
+    an ability that gives no duration)."""
 
     seat: Seat
     effect: Effect
@@ -74,6 +94,8 @@ class Lasting:
     round: int
     target: Seat = -1
     """The opposing warrior an effect on an opponent was aimed at (-1: every opposing warrior)."""
+    card: str = ""
+    """The card whose ability gave it."""
 
 
 @compact
@@ -162,8 +184,8 @@ class Tournament:
 
 
 GAME_START = {
-    "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_left": 0, "attack": None,
-    "offers": (), "queued": (), "lasting": (), "fallen": (),
+    "round": 0, "order": (), "stage": "", "handled": (), "turn_index": 0, "actions_done": 0, "attack": None,
+    "offers": (), "queued": (), "lasting": (), "fallen": (), "passed": (),
 }  # fmt: skip
 """The fields of `AnachronismState` as every game starts them (each game of a tournament match afresh)."""
 
@@ -183,7 +205,6 @@ class AnachronismState:
     handled: tuple[str, ...]
     """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
     turn_index: int
-    actions_left: int
     attack: AttackRoll | None
     offers: tuple[Offer, ...]
     """Choices waiting, first first."""
@@ -201,6 +222,12 @@ class AnachronismState:
     """Two against two (the multiplayer rules): seats 0 and 2 are one team, seats 1 and 3 the other."""
     fallen: tuple[tuple[Seat, ...], ...] = ()
     """The warriors defeated in a game of more than two, in the order they fell (those falling at once together)."""
+    actions_done: int = 0
+    """The actions the active warrior has completed this turn: the turn ends once they reach its Speed, as it is
+    now (a change of Speed during the turn counts). A game stored before this field starts the turn afresh."""
+    passed: tuple[Offer, ...] = ()
+    """The abilities after a hit or a miss that the active player declined: if the other player then uses one of
+    theirs at that moment, the active player is asked again (the simultaneous-abilities rule)."""
 
     @property
     def seat_count(self) -> int:

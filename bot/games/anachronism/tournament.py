@@ -139,7 +139,7 @@ class TournamentPlay:
     def _match_over(self, state: AnachronismState, wins: list[int], events: list) -> AnachronismState:
         ranked = sorted(set(wins), reverse=True)
         placings = tuple(tuple(seat for seat, count in enumerate(wins) if count == each) for each in ranked)
-        state = replace(state, result=AnachronismEnd.MATCH, placings=placings, actions_left=0)
+        state = replace(state, result=AnachronismEnd.MATCH, placings=placings)
         events.append(Event(AnachronismEvent.GAME_OVER, None, encode(self.outcome(state))))
         return state
 

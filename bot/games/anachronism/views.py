@@ -12,6 +12,18 @@ from bot.games.anachronism.state import Offer, Roll, Stack
 
 
 @dataclass(frozen=True)
+class Prohibition:
+    """Something a warrior cannot do now (`what`: "move", "rotate" or "weapon_attack"), and why: the card of
+    `seat`'s whose ability forbids it, and for how long (`until`: "" while that card is in play and the ability's
+    condition holds, else a `Lasting`'s)."""
+
+    what: str
+    card: str
+    seat: Seat
+    until: str
+
+
+@dataclass(frozen=True)
 class FighterView:
     seat: Seat
     warrior: str
@@ -31,6 +43,8 @@ class FighterView:
     chosen: bool
     """Whether the player's force is ready: chosen and laid down in order, or in a tournament game's choice of
     warriors, the warrior chosen (what it is stays private)."""
+    prohibited: tuple[Prohibition, ...] = ()
+    """What the warrior cannot do now, and why (ruling C8: the board says so)."""
 
     @property
     def defeated(self) -> bool:

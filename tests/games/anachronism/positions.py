@@ -36,10 +36,10 @@ ABILITIES: dict[str, tuple[Warrior | Support, int, Ability]] = {
 """Every ability in the pool by its name: the card it is on, its index there, and the ability."""
 
 
-def card(name: str) -> str:
+def card(name: str, pool: CardPool = POOL) -> str:
     """The id of the card called `name`: a support's whole name, or a warrior's first word ("Kallias")."""
-    found = [each.id for each in POOL.supports if each.name == name]
-    found += [each.id for each in POOL.warriors if each.name.split()[0] == name]
+    found = [each.id for each in pool.supports if each.name == name]
+    found += [each.id for each in pool.warriors if each.name.split()[0] == name]
     (only,) = found
     return only
 
@@ -63,12 +63,14 @@ def fighter(
     facing: str = "N",
     life: int | None = None,
     discarded: Sequence[str] = (),
+    pool: CardPool = POOL,
     **fields,
 ) -> Fighter:
-    """One player's warrior (by first name) standing in `space`, with supports by name: those discarded and
-    face up were revealed (left of the row), the face-down ones wait in order. Life defaults to the card's."""
-    warrior_id = card(warrior)
-    gone, up, down = ([card(name) for name in names] for names in (discarded, face_up, face_down))
+    """One player's warrior (by first name) standing in `space`, with supports by name (from `pool`): those
+    discarded and face up were revealed (left of the row), the face-down ones wait in order. Life defaults to
+    the card's."""
+    warrior_id = card(warrior, pool)
+    gone, up, down = ([card(name, pool) for name in names] for names in (discarded, face_up, face_down))
     return Fighter(
         warrior=warrior_id,
         supports=(*gone, *up, *down),
@@ -79,7 +81,7 @@ def fighter(
         discarded=tuple(gone),
         space=space,
         facing=facing,
-        life=POOL.warrior(warrior_id).life if life is None else life,
+        life=pool.warrior(warrior_id).life if life is None else life,
         **fields,
     )
 
@@ -99,10 +101,12 @@ def duel(
     actions: int | None = None,
     dice: Sequence[int] = (),
     computers: tuple[int, ...] = (),
+    rules: AnachronismRules = RULES,
     **fields,
 ) -> AnachronismState:
     """A match in play: `active`'s turn of `round` (first in `order`, by default), with its Speed in actions
-    unless `actions` says otherwise, and the next dice rolled being `dice`."""
+    unless `actions` says otherwise, and the next dice rolled being `dice`; `rules` are the shipped cards' unless
+    a test brings cards of its own."""
     order = order or (active, 1 - active)
     base = RULES.setup(Seating(2, computers=computers), {}, seed=1)
     state = replace(
@@ -116,7 +120,7 @@ def duel(
         rng_state=rigged(*dice),
         **fields,
     )
-    return replace(state, actions_left=RULES.speed(state, active) if actions is None else actions)
+    return state if actions is None else replace(state, actions_done=rules.speed(state, active) - actions)
 
 
 def melee(
@@ -127,11 +131,10 @@ def melee(
     count = len(fighters)
     order = order or tuple((active + step) % count for step in range(count))
     base = RULES.setup(Seating(count), {"teams": int(teams)}, seed=1)
-    state = replace(
+    return replace(
         base, phase=PLAYING, fighters=fighters, round=round, order=order, stage="turn", turn_index=order.index(active),
         rng_state=rigged(), **fields,
     )  # fmt: skip
-    return replace(state, actions_left=RULES.speed(state, active))
 
 
 def before_round(first: Fighter, second: Fighter, round: int, dice: Sequence[int] = (), **fields) -> AnachronismState:
@@ -219,27 +222,32 @@ HIT_OR_MISS = ("on_hit", "on_being_hit", "on_miss", "on_being_missed")
 
 
 def play(
-    state: AnachronismState, notation: str, seat: int | None = None, *, yes_to_hits: bool = True
+    state: AnachronismState,
+    notation: str,
+    seat: int | None = None,
+    *,
+    yes_to_hits: bool = True,
+    rules: AnachronismRules = RULES,
 ) -> tuple[AnachronismState, list[Event]]:
     """The seat to act (or `seat`) takes the action written as `notation`: the new state and the events. Then,
     unless `yes_to_hits` is off, each limited ability offered after a hit or a miss is said yes to, as a player
     who wants it would, and a move it gives stops where it is (the tests of the offer itself turn that off)."""
-    state, events = RULES.apply(state, actor(state) if seat is None else seat, RULES.parse_action(notation))
+    state, events = rules.apply(state, actor(state) if seat is None else seat, rules.parse_action(notation))
     while yes_to_hits and state.offers and state.offers[0].kind in ("use", "step"):
         offer = state.offers[0]
-        on = POOL.warrior(offer.card) if offer.card.startswith("wr-") else POOL.support(offer.card)
+        on = rules.pool.warrior(offer.card) if offer.card.startswith("wr-") else rules.pool.support(offer.card)
         if on.abilities[offer.index].trigger not in HIT_OR_MISS:
             break
         answer = f"use {offer.card} {offer.index}" if offer.kind == "use" else "decline"
-        state, more = RULES.apply(state, offer.seat, RULES.parse_action(answer))
+        state, more = rules.apply(state, offer.seat, rules.parse_action(answer))
         events = [*events, *more]
     return state, events
 
 
-def act(state: AnachronismState, *notations: str) -> AnachronismState:
+def act(state: AnachronismState, *notations: str, rules: AnachronismRules = RULES) -> AnachronismState:
     """Apply each action in turn for whoever is to act."""
     for notation in notations:
-        state, _ = play(state, notation)
+        state, _ = play(state, notation, rules=rules)
     return state
 
 
@@ -250,9 +258,9 @@ def refusal(state: AnachronismState, notation: str, seat: int | None = None) -> 
     return str(caught.value)
 
 
-def offered(state: AnachronismState, seat: int | None = None) -> list[str]:
+def offered(state: AnachronismState, seat: int | None = None, rules: AnachronismRules = RULES) -> list[str]:
     """The notations of what the seat to act (or `seat`) may do now."""
-    return [action.notation for action in RULES.legal_actions(state, actor(state) if seat is None else seat)]
+    return [action.notation for action in rules.legal_actions(state, actor(state) if seat is None else seat)]
 
 
 def kinds(events: Sequence[Event]) -> list[str]:

@@ -78,10 +78,10 @@ def test_wheel_away_moves_ulzii_a_space_of_his_choice_after_a_hit_but_not_after_
     assert used(events) == ["Wheel Away"] and RULES.view(hit, None).question.kind == "step"
     moves = [each for each in offered(hit) if each.startswith("move")]
     assert {each.split()[1] for each in moves} == {"N", "E", "W"} and offered(hit)[-1] == "decline"
-    assert refusal(hit, "attack basic 1") == "Move your warrior one space it can go to, or stop here"
+    assert refusal(hit, "attack basic 1") == "Move your warrior one space it can go to, turn it, or stop here"
     hit, events = play(hit, step)
     assert hit.fighters[0].space == space and hit.fighters[0].facing == facing
-    assert not hit.offers and hit.actions_left == 2, "the move was the ability's: it cost no action"
+    assert not hit.offers and RULES.actions_left(hit) == 2, "the move was the ability's: it cost no action"
     missed, events = attack(state, "Horn-and-Sinew Bow", MISS)
     assert missed.fighters[0].space == (1, 0) and "Wheel Away" not in used(events)
 
@@ -235,12 +235,12 @@ def test_ride_without_rest_gives_a_fourth_action_in_the_round_it_is_revealed_onl
         round=2,
     )
     state, events = play(state, "end")
-    assert used(events) == ["Ride Without Rest"] and actor(state) == 0 and state.actions_left == 4
+    assert used(events) == ["Ride Without Rest"] and actor(state) == 0 and RULES.actions_left(state) == 4
     assert RULES.view(state, None).fighters[0].speed == 4
     state = act(state, "end", "end")  # round 3: no card to reveal, Arshan first on Experience
     assert state.round == 3 and RULES.view(state, None).fighters[0].speed == 3
     state = act(state, "end")
-    assert actor(state) == 0 and state.actions_left == 3
+    assert actor(state) == 0 and RULES.actions_left(state) == 3
 
 
 # Every Scar a Lesson (Hall of the Honoured Dead): after being hit, gain 1 Experience (for good).
@@ -413,7 +413,7 @@ def test_red_harvest_makes_a_free_attack_after_a_critical_axe_hit_with_what_its_
     state, events = play(state, f"attack {axe if source != 'basic' else 'basic'} 1")
     (second,) = attacks(events)
     assert second["created"] and second["source"] == (axe if source != "basic" else "basic")
-    assert state.actions_left == 2  # the created attack cost no action
+    assert RULES.actions_left(state) == 2  # the created attack cost no action
 
 
 def test_red_harvest_attacks_without_asking_when_one_attack_reaches():
@@ -471,7 +471,7 @@ def test_answering_cut_strikes_back_at_a_missing_attacker_in_reach():
     state, events = play(state, f"attack {card('Curved Longsword')} 0")
     (answer,) = attacks(events)
     assert answer["created"] and answer["target"] == 0 and answer["source"] == card("Curved Longsword")
-    assert actor(state) == 0 and state.actions_left == 2  # still Arshan's turn
+    assert actor(state) == 0 and RULES.actions_left(state) == 2  # still Arshan's turn
 
 
 def test_answering_cut_needs_the_attacker_in_a_grid():
@@ -623,16 +623,16 @@ def test_salt_stiffened_adds_to_itzels_defense_while_face_up(face_up, bonus):
 @pytest.mark.parametrize(("life", "speed"), [(8, 4), (9, 3)], ids=["wounded", "unhurt"])
 def test_second_wind_gives_a_wounded_brannoc_a_fourth_action(life, speed):
     state = duel(fighter("Brannoc", ["Studded Leather Trews"], life=life), front("Arshan"))
-    assert state.actions_left == speed == RULES.view(state, 1).public.fighters[0].speed
+    assert RULES.actions_left(state) == speed == RULES.view(state, 1).public.fighters[0].speed
 
 
 # Unreadable Face (Gilded Face-Helm): while face up, Experience +2.
 
 
-@pytest.mark.parametrize(("face_up", "first"), [(True, 0), (False, 1)], ids=["face up", "face down"])
+@pytest.mark.parametrize(("face_up", "first"), [(True, 0), (False, 1)], ids=["face up", "discarded"])
 def test_unreadable_face_lends_experience_that_wins_the_fifth_rounds_tie(face_up, first):
-    helm = ["Gilded Face-Helm"]
-    arshan = fighter("Arshan", helm if face_up else (), face_down=() if face_up else helm)
+    helm = ["Gilded Face-Helm"]  # (a card still face down would be turned up at the fifth round's start)
+    arshan = fighter("Arshan", helm if face_up else (), discarded=() if face_up else helm)
     state = before_round(arshan, fighter("Nebet-Ankhu", space=(1, 3)), round=5)
     assert RULES.view(state, 1).public.fighters[0].experience == (9 if face_up else 7)  # Nebet-Ankhu has 8
     state = act(state, "end")
@@ -708,13 +708,13 @@ def test_chariot_dash_moves_nebet_two_spaces_for_one_action():
     state = duel(fighter("Nebet-Ankhu", ["Reed-Gate Chariot"]), fighter("Arshan", space=(1, 3), facing="S"))
     assert use_of("Chariot Dash") in offered(state)
     after, events = play(state, use_of("Chariot Dash"))
-    assert used(events) == ["Chariot Dash"] and after.actions_left == 2
+    assert used(events) == ["Chariot Dash"] and RULES.actions_left(after) == 2
     after = act(after, "move E N")
     assert after.fighters[0].space == (2, 0) and RULES.view(after, None).question.steps == 1
-    assert refusal(after, "face W") == "Move your warrior one space it can go to, or stop here"
+    assert refusal(after, "attack basic 1") == "Move your warrior one space it can go to, turn it, or stop here"
     after = act(after, "move N W")
     assert after.fighters[0].space == (2, 1) and after.fighters[0].facing == "W" and not after.offers
-    assert after.actions_left == 2, "both spaces were the one action's"
+    assert RULES.actions_left(after) == 2, "both spaces were the one action's"
 
 
 def test_chariot_dash_stops_at_the_other_warrior_and_is_not_offered_with_nowhere_to_go():
@@ -723,7 +723,7 @@ def test_chariot_dash_stops_at_the_other_warrior_and_is_not_offered_with_nowhere
     assert after.fighters[0].space == (0, 1)
     assert [each for each in offered(after) if each.startswith("move N")] == [], "not into Arshan"
     after = act(after, "decline")
-    assert not after.offers and after.actions_left == 2
+    assert not after.offers and RULES.actions_left(after) == 2
     held = Lasting(1, Effect("prohibit", what="move", who="opponent"), "round", 1)
     pinned = duel(fighter("Nebet-Ankhu", ["Reed-Gate Chariot"]), fighter("Arshan", space=(1, 3)), lasting=(held,))
     assert use_of("Chariot Dash") not in offered(pinned)
@@ -741,7 +741,7 @@ def test_chariot_dash_is_no_action_while_the_chariot_is_face_down():
 def test_still_point_sets_the_next_roll_to_ten_which_is_no_double():
     state = duel(fighter("Kaito", ["Empty-Mind Breath"]), front("Arshan"))
     state, _ = play(state, use_of("Still Point"))
-    assert state.fighters[0].discarded == (card("Empty-Mind Breath"),) and state.actions_left == 2
+    assert state.fighters[0].discarded == (card("Empty-Mind Breath"),) and RULES.actions_left(state) == 2
     after, events = attack(state, "basic", (1, 2))  # only the defence rolls dice
     (data,) = attacks(events)
     assert sum(data["attack_dice"]) == 10 and data["attack_total"] == 13  # +2 ahead, +1 First Cut
@@ -826,7 +826,7 @@ def test_before_the_sun_offers_a_step_at_the_start_of_the_round(answer, space):
 def test_change_of_ground_trades_places_with_an_adjacent_opponent_each_keeping_its_facing():
     state = duel(fighter("Kaito", ["Tide-Knot Rope"]), fighter("Arshan", space=(2, 0), facing="W"))
     state, events = play(state, use_of("Change of Ground"))
-    assert used(events) == ["Change of Ground"] and state.actions_left == 2
+    assert used(events) == ["Change of Ground"] and RULES.actions_left(state) == 2
     assert [(each.space, each.facing) for each in state.fighters] == [((2, 0), "N"), ((1, 0), "W")]
     assert use_of("Change of Ground") not in offered(state), "once each round"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.engine import Seating
 from bot.games.anachronism.actions import ChooseForce, KeepOrder
+from bot.games.anachronism.state import PLACING
 
 from .positions import RULES, act, actor, card, duel, fighter, offered, play
 
@@ -16,13 +17,18 @@ def computer(state):
     return timer.action_at(0)
 
 
-def test_a_computer_chooses_a_pack_and_keeps_its_order():
+def test_a_computer_chooses_a_pack_and_keeps_its_order_once_the_warriors_are_placed():
     state = RULES.setup(Seating(2, computers=(1,)), {"computer_players": 1}, seed=3)
     assert [timer.seat for timer in RULES.timers(state)] == [1]
     (timer,) = RULES.timers(state)
     choice = timer.action_at(0)
     assert isinstance(choice, ChooseForce) and choice in RULES.legal_actions(state, 1)
     state, _ = RULES.apply(state, 1, choice)
+    assert RULES.timers(state) == ()
+    state, _ = RULES.apply(state, 0, choice)
+    while state.phase == PLACING:
+        (placing,) = RULES.actors(state)
+        state, _ = RULES.apply(state, placing, RULES.legal_actions(state, placing)[0])
     (timer,) = RULES.timers(state)
     assert timer.action_at(0) == KeepOrder()
 

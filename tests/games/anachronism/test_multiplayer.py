@@ -27,7 +27,6 @@ def forces_chosen(seat_count: int, warriors: tuple[str, ...], *, teams: bool = F
     state = RULES.setup(Seating(seat_count), {TEAMS_OPTION: int(teams)}, seed)
     for seat, warrior in enumerate(warriors):
         state, _ = play(state, quick(warrior), seat)
-        state, _ = play(state, "ready", seat)
     return state
 
 
@@ -61,7 +60,7 @@ def test_four_starting_rows_along_the_sides_overlap_in_the_corners_and_the_lowes
         fighter_now = state.fighters[seat]
         taken.add(fighter_now.space)
         assert fighter_now.facing == facings[seat]
-    assert state.phase == "playing"
+    assert state.phase == "supports", "the supports are laid down once every warrior is placed"
     sides = {0: lambda s: s[1] == 0, 1: lambda s: s[1] == 3, 2: lambda s: s[0] == 0, 3: lambda s: s[0] == 3}
     assert all(sides[seat](state.fighters[seat].space) for seat in range(4))
 

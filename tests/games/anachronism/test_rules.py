@@ -17,7 +17,7 @@ from bot.engine.codec import encode
 from bot.games.anachronism.actions import ChooseForce, ChooseWarrior
 from bot.games.anachronism.content import Effect
 from bot.games.anachronism.events import AnachronismEnd
-from bot.games.anachronism.state import FORCES, PLACING, PLAYING, Lasting
+from bot.games.anachronism.state import FORCES, PLACING, PLAYING, SUPPORTS, Lasting
 
 from .positions import (
     CRITICAL,
@@ -99,19 +99,36 @@ def test_a_custom_force_is_a_chosen_warrior_and_four_different_supports_added_on
         if number == 0:
             assert "does not have yet" in refusal(state, f"add {support}", seat=0)
     assert state.fighters[0].supports == tuple(picked) and not RULES.view(state, 0).building
-    assert offered(state, 0) == [f"lay {each}" for each in picked] + ["ready"]
-    state, _ = play(state, "ready", seat=0)
-    assert state.fighters[0].ready
+    assert RULES.actors(state) == {1} and RULES.view(state, 1).public.fighters[0].chosen
     hidden = RULES.hidden_from(state, 1)
     assert set(picked) | {kallias.id} <= hidden
 
 
+def placed(*forces: str, seed: int = 1):
+    """Both players choose these forces (seat 0 first) and place their warriors in their rows' second space."""
+    state = fresh(seed)
+    for seat, each in enumerate(forces):
+        state, _ = play(state, each, seat)
+    while state.phase == PLACING:
+        state, _ = play(state, "place 2")
+    return state
+
+
 def test_quick_play_takes_the_pack_and_the_player_lays_the_supports_down_in_a_chosen_order():
+    # "Then, the player who rolled the higher total places his Warrior [...]. Each player then places his four
+    # Support Cards face-down from left to right [...]. Players choose the order": once both warriors are placed.
     kallias = POOL.warrior(card("Kallias"))
     spear, shield, voice, march = kallias.pack
-    state, _ = play(fresh(), pack("Kallias"), seat=0)
+    state, events = play(fresh(), pack("Kallias"), seat=0)
     chosen = state.fighters[0]
     assert (chosen.warrior, chosen.supports, chosen.life, chosen.ready) == (kallias.id, kallias.pack, 8, False)
+    assert kinds(events) == ["force_chosen"] and RULES.actors(state) == {1}
+    assert refusal(state, "ready", seat=0) == (
+        "Your force is chosen: you lay its supports down once the warriors are placed"
+    )
+    state = placed(pack("Kallias"), pack("Ulzii"))
+    assert state.phase == SUPPORTS and RULES.actors(state) == {0, 1}
+    assert all(fighter.space is not None for fighter in state.fighters)
     assert offered(state, 0) == [f"lay {each}" for each in kallias.pack] + ["ready"]
     state, events = play(state, f"lay {march}", seat=0)
     assert state.fighters[0].supports == (march, spear, shield, voice) and events == []
@@ -120,10 +137,13 @@ def test_quick_play_takes_the_pack_and_the_player_lays_the_supports_down_in_a_ch
     state, events = play(state, f"lay {shield}", seat=0)  # the last card has only one place left
     assert state.fighters[0].supports == (march, voice, shield, spear) and state.fighters[0].ready
     assert kinds(events) == ["force_chosen"] and events[0].data == {} and RULES.actors(state) == {1}
+    state, events = play(state, "ready", seat=1)
+    assert state.phase == PLAYING and state.round == 1 and kinds(events)[:2] == ["force_chosen", "round_started"]
+    assert state.fighters[0].face_up == (march,)
 
 
 def test_ready_keeps_the_rest_in_the_order_they_are():
-    state, _ = play(fresh(), pack("Arshan"), seat=0)
+    state = placed(pack("Arshan"), pack("Ulzii"))
     state, _ = play(state, f"lay {card('Diadem of the Dawn Court')}", seat=0)
     state, _ = play(state, "ready", seat=0)
     assert state.fighters[0].supports == tuple(
@@ -163,7 +183,7 @@ def test_a_force_of_three_supports_is_refused():
 
 
 def test_a_chosen_force_stays_chosen():
-    state, _ = play(fresh(), pack("Kallias"), seat=0)
+    state = placed(pack("Kallias"), pack("Ulzii"))
     assert refusal(state, pack("Ulzii"), seat=0) == "Lay your supports down in order, or keep the order they are in"
     assert refusal(state, "lay sp-01", seat=0) == "That support is not one still to lay down"
 
@@ -172,13 +192,11 @@ def test_a_chosen_force_stays_chosen():
 
 
 def forces_ready(source: int):
-    """Both forces chosen and laid (quick play: Kallias for seat 0, Ulzii for seat 1), the set-up dice from the
-    random source's state `source`."""
+    """Both forces chosen (quick play: Kallias for seat 0, Ulzii for seat 1), the set-up dice from the random
+    source's state `source`."""
     state = fresh()
     state, _ = play(state, pack("Kallias"), 0)
-    state, _ = play(state, "ready", 0)
-    state, _ = play(state, pack("Ulzii"), 1)
-    return RULES.apply(replace(state, rng_state=source), 1, RULES.parse_action("ready"))
+    return RULES.apply(replace(state, rng_state=source), 1, RULES.parse_action(pack("Ulzii")))
 
 
 TIED_THEN_SEAT_0_LOWER = rigged_where(
@@ -209,10 +227,13 @@ def test_each_warrior_is_placed_in_its_own_starting_row_facing_the_other_side():
     assert RULES.actors(state) == {1} and offered(state) == ["place 1", "place 2", "place 3", "place 4"]
     state, events = play(state, "place 4")
     assert (state.fighters[1].space, state.fighters[1].facing) == ((3, 3), "S")
+    assert state.phase == SUPPORTS
+    state, _ = play(state, "ready", 0)
+    state, events = play(state, "ready", 1)
     assert state.phase == PLAYING and state.round == 1
     first_cards = tuple(fighter.supports[0] for fighter in state.fighters)
     assert tuple(fighter.face_up for fighter in state.fighters) == tuple((each,) for each in first_cards)
-    assert kinds(events)[:4] == ["placed", "round_started", "revealed", "revealed"]
+    assert kinds(events)[:4] == ["force_chosen", "round_started", "revealed", "revealed"]
 
 
 # -- secrecy --------------------------------------------------------------------------------------------------
@@ -227,14 +248,12 @@ def test_a_chosen_force_is_hidden_from_the_other_player_until_placed_and_reveale
     secret = ("Kallias", "Curved Longsword", "Laced Plate Sleeves", "Chili Smoke", "Oath of the Open Sky")
     ids = [card(name) for name in secret]
     state, events = play(fresh(), force(*secret), 0)
-    more_state, more = play(state, "ready", 0)
-    for shown_state, shown_events in ((state, events), (more_state, more)):
+    for shown_state, shown_events in ((state, events),):
         assert set(ids) <= RULES.hidden_from(shown_state, 1) and set(ids) <= RULES.hidden_from(shown_state, None)
         for viewer in (1, None):
             assert not [each for each in ids if each in seen_by(shown_state, viewer, shown_events)]
         assert all(each in seen_by(shown_state, 0) for each in ids)  # the player's own view shows them
-    assert not RULES.view(state, 1).public.fighters[0].chosen  # still laying the supports down
-    assert RULES.view(more_state, 1).public.fighters[0].chosen
+    assert RULES.view(state, 1).public.fighters[0].chosen
 
 
 def test_in_play_only_face_down_supports_stay_hidden():
@@ -262,11 +281,11 @@ def test_a_card_both_players_brought_is_not_a_secret_once_one_of_them_is_face_up
 
 def test_a_turn_is_up_to_speed_actions_then_the_other_warrior_acts():
     state = duel(fighter("Arshan"), fighter("Itzel", space=(3, 3), facing="S"))
-    assert state.actions_left == 3
+    assert RULES.actions_left(state) == 3
     state = act(state, "face E", "pass")
-    assert actor(state) == 0 and state.actions_left == 1
+    assert actor(state) == 0 and RULES.actions_left(state) == 1
     state, events = play(state, "face N")
-    assert actor(state) == 1 and state.actions_left == 4  # Itzel's Speed is 4
+    assert actor(state) == 1 and RULES.actions_left(state) == 4  # Itzel's Speed is 4
     assert kinds(events) == ["rotated", "turn_started"] and events[-1].data == {"actions": 4}
     state, events = play(state, "end")  # the rest are given up; the round ends
     assert state.round == 2 and kinds(events)[:2] == ["round_started", "initiative"]
@@ -279,7 +298,7 @@ def test_a_move_is_one_space_along_a_row_or_column_then_any_facing():
     assert refusal(state, "move N N") == "Your warrior cannot move there: off the arena, or into another warrior"
     assert refusal(state, "move W N") == "Your warrior cannot move there: off the arena, or into another warrior"
     state, events = play(state, "move E W")
-    assert (state.fighters[0].space, state.fighters[0].facing, state.actions_left) == ((1, 0), "W", 2)
+    assert (state.fighters[0].space, state.fighters[0].facing, RULES.actions_left(state)) == ((1, 0), "W", 2)
     assert events[0].data == {"to": [1, 0], "facing": "W"}
 
 
@@ -288,7 +307,7 @@ def test_rotating_costs_an_action_and_only_turns_to_a_new_facing():
     assert [each for each in offered(state) if each.startswith("face")] == ["face E", "face S", "face W"]
     assert refusal(state, "face N") == "Your warrior cannot turn that way now"
     state = act(state, "face S")
-    assert state.fighters[0].facing == "S" and state.actions_left == 2
+    assert state.fighters[0].facing == "S" and RULES.actions_left(state) == 2
 
 
 def test_basic_attacks_are_unlimited_but_each_weapon_attacks_once_a_turn():
@@ -298,7 +317,7 @@ def test_basic_attacks_are_unlimited_but_each_weapon_attacks_once_a_turn():
     assert "attack sp-16 1" not in offered(state)
     assert refusal(state, "attack sp-16 1") == "That weapon has already attacked this turn"
     state = act(state, "attack basic 1", "attack basic 1", "attack basic 1")
-    assert "attack basic 1" in offered(state) and state.actions_left == 1
+    assert "attack basic 1" in offered(state) and RULES.actions_left(state) == 1
     state = act(state, "end", "end", "end")  # round 2: no card turned, Arshan's Experience goes first
     assert state.round == 2 and actor(state) == 0 and "attack sp-16 1" in offered(state)
 
@@ -562,7 +581,7 @@ def test_an_optional_ability_that_would_do_nothing_is_not_offered():
         fighter("Kallias"), front("Itzel", "Reed-Gate Chariot", face_down=["Smoke-Mirror Vision"]), 2, lasting=(held,)
     )
     state, events = play(state, "end")
-    assert not state.offers and used(events) == [] and actor(state) == 1 and state.actions_left == 4
+    assert not state.offers and used(events) == [] and actor(state) == 1 and RULES.actions_left(state) == 4
     assert use_of("Chariot Dash") not in offered(state)
     # March Before Dawn with its warrior held where it stands: no step to take.
     held = Lasting(1, Effect("prohibit", what="move", who="opponent"), "until_your_next_turn", 1)

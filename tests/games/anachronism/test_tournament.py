@@ -69,7 +69,8 @@ def drawn(state: AnachronismState) -> tuple[AnachronismState, list]:
         replace(fighter, life=1, experience_change=fighter.experience_change + max(experience) - experience[seat])
         for seat, fighter in enumerate(state.fighters)
     )
-    state = replace(state, round=5, fighters=fighters, order=(0, 1), turn_index=1, actions_left=0, stage="turn")
+    state = replace(state, round=5, fighters=fighters, order=(0, 1), turn_index=1, stage="turn")
+    state = replace(state, actions_done=RULES.speed(state, 1))
     return play(state, "end", 1)
 
 
@@ -81,7 +82,7 @@ def won_by(state: AnachronismState, winner: int) -> tuple[AnachronismState, list
     fighters[winner] = replace(fighters[winner], space=(1, 1), facing="N")
     fighters[loser] = replace(fighters[loser], space=(1, 2), facing="S", life=1)
     order = (winner, loser)
-    state = replace(state, fighters=tuple(fighters), order=order, turn_index=0, stage="turn", actions_left=3, offers=())
+    state = replace(state, fighters=tuple(fighters), order=order, turn_index=0, stage="turn", actions_done=0, offers=())
     return play(with_dice(state, *HIT), f"attack basic {loser}", winner)
 
 
