@@ -34,7 +34,6 @@ _PLAIN = {
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
     RefusalReason.TYPED_ONLY: "That move can only be typed: send it in the channel, or with /answer or /word.",
-    RefusalReason.NOT_FINISHED: "This game is still being played: its record opens when it ends.",
 }
 _OPENER_ONLY = {
     Attempt.START: "start the game",
@@ -111,6 +110,12 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("table") is None:
             return "No game was played here. Name one with /record table: (the numbers are in /history)."
         return f"No game #{details['table']} was played in this server (the numbers are in /history)."
+    if reason is RefusalReason.NOT_FINISHED:
+        shown = "replay" if details.get("replay") else "record"
+        return f"This game is still being played: its {shown} opens when it ends."
+    if reason is RefusalReason.NO_REPLAY:
+        table = details["table"]
+        return f"Game #{table} was abandoned, so it has no replay; /record table:{table} shows its moves."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

@@ -33,7 +33,6 @@ from bot.engine import (
     Outcome,
     ParseError,
     Seat,
-    Seating,
     canonical_json,
 )
 from bot.engine.codec import encode
@@ -51,6 +50,7 @@ from bot.matches.model import (
 )
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
+from bot.matches.replays import seating_of
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
 from bot.matches.standing import result_of, standing
 from bot.players import PlayerSettings, ServerSettings
@@ -269,12 +269,7 @@ class MatchHost(SlowPlay):
             problem = rules.seating_problem(len(players), rules.resolve_options(match.options))
             if problem:
                 raise Refusal(RefusalReason.BAD_OPTION, detail=problem)
-            seating = Seating(
-                len(players),
-                opener=match.player(match.opener_id).seat,
-                computers=tuple(player.seat for player in players if player.is_computer),
-            )
-            state = rules.setup(seating, match.options, match.seed)
+            state = rules.setup(seating_of(match, players), match.options, match.seed)
             now = self.clock.now()
             started = match.with_changes(
                 status=MatchStatus.PLAYING,

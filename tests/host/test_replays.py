@@ -1,0 +1,65 @@
+"""Replays rebuilt from the log: for every game, a match played to its end through the host (people, computers
+standing in for a leaver, the game's own timers) replays through the pure rules to the very state it finished in,
+and the position of any move is what everyone saw then; running and abandoned games have none."""
+
+from __future__ import annotations
+
+import pytest
+from support import RULES, play_to_the_end
+
+from bot.matches import MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.matches.records import Records
+from bot.matches.replays import replayed, seating_of
+from bot.matches.snapshots import decode_state
+
+ALICE, BOB, CARA = 101, 102, 103
+GUILD = 1
+
+
+async def started(host: MatchHost, game: str, channel_id: int) -> int:
+    match = await host.open_table(
+        guild_id=GUILD, channel_id=channel_id, game=game, opener_id=ALICE, opener_name="Alice", clock=None
+    )
+    for user_id in (BOB, CARA)[: max(1, RULES[game].min_players - 1)]:
+        await host.join(match.id, user_id, f"user{user_id}")
+    await host.start(match.id, ALICE)
+    return match.id
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+async def test_every_games_replay_ends_in_the_state_it_finished_in(host, store, clock, game):
+    match_id = await started(host, game, 700)
+    await host.leave_game(match_id, BOB)  # a computer plays Bob's seat: its moves are in the log too
+    await play_to_the_end(host, clock, match_id)
+    finished = await host.load(match_id)
+    assert finished.match.status is MatchStatus.FINISHED
+    rules = RULES[game]
+    log = await store.action_log(match_id)
+
+    replay = replayed(rules, finished.match, log)
+    assert replay.states[-1] == decode_state(rules, finished.match)
+    records = Records(store, RULES)
+    last = await records.position(match_id, GUILD, len(log) + 5)
+    assert (last.move, last.moves) == (len(log), len(log)), "a move past the end shows the end"
+    assert last.public_view == finished.public_view
+    dealt = await records.position(match_id, GUILD, 0)
+    match = finished.match
+    assert dealt.public_view == rules.view(
+        rules.setup(seating_of(match, match.players), match.options, match.seed), None
+    )
+    assert len(dealt.events) == len(log)
+
+
+async def test_a_running_game_an_abandoned_one_and_another_servers_have_no_replay(host, store):
+    records = Records(store, RULES)
+    running = await started(host, "anarchy", 701)
+    with pytest.raises(Refusal) as caught:
+        await records.position(running, GUILD, 0)
+    assert caught.value.reason is RefusalReason.NOT_FINISHED and caught.value.details["replay"]
+    with pytest.raises(Refusal) as caught:
+        await records.position(running, GUILD + 1, 0)
+    assert caught.value.reason is RefusalReason.NO_RECORD
+    await host.abandon(running, ALICE)
+    with pytest.raises(Refusal) as caught:
+        await records.position(running, GUILD, 0)
+    assert caught.value.reason is RefusalReason.NO_REPLAY
