@@ -46,6 +46,16 @@ class Records(commands.Cog):
     ) -> None:
         await self.bot.records.show_record(interaction, table)
 
+    @app_commands.command(name="replay", description="A finished game's board after any move, step by step.")
+    @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        table: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        await self.bot.records.show_replay(interaction, table)
+
 
 async def setup(bot: AnthologyBot) -> None:
     await bot.add_cog(Records(bot))

@@ -16,7 +16,15 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, Controls, HandButton, LobbyButton, OptionSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    ReplayButton,
+)
 from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
 from bot.discord_ui.options import option_choices, option_word
 from bot.discord_ui.renderers import GameRenderer
@@ -95,6 +103,8 @@ class BoardMessages:
                 components.add_item(ActionButton(match.id, match.version, choice.action, choice.label))
             if renderer.has_private_panel:
                 components.add_item(HandButton(match.id, renderer.panel_label))
+        elif match.status is MatchStatus.FINISHED:
+            components.add_item(ReplayButton(match.id, 0, "open", "Replay"))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)
         if picture is not None:

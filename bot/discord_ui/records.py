@@ -15,9 +15,10 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import Controls, RecordsButton
+from bot.discord_ui.components import Controls, RecordsButton, ReplayButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
+from bot.discord_ui.replays import replay_message
 from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import refusal_text
 from bot.matches import (
@@ -205,6 +206,36 @@ class RecordsController:
                 return
         await self._answer(interaction, "record", str(table), 0, "me")
 
+    async def show_replay(self, interaction: discord.Interaction, table: int | None) -> None:
+        if table is None:
+            table = await self.records.table_in_channel(interaction.channel_id)
+            if table is None:
+                refusal = Refusal(RefusalReason.NO_RECORD, table=None, command="replay")
+                await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
+                return
+        await self.replay_clicked(interaction, table, 0, "open")
+
+    async def replay_clicked(self, interaction: discord.Interaction, match_id: int, move: int, mode: str) -> None:
+        """Show a finished game after `move`: a new private replay (`mode` open), the replay clicked turned there
+        (me, all), or a replay posted in the channel (post)."""
+        try:
+            position = await self.records.position(match_id, interaction.guild_id, move)
+        except Refusal as refusal:
+            await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
+            return
+        match = position.match
+        renderer = self.games[match.game].renderer
+        ending = result_text(self.host.snapshot(match), renderer)
+        shown = {"open": "me", "post": "all"}.get(mode, mode)
+        title = _title(self.games, match.game)
+        message = replay_message(position, renderer, title, ending, shown, editing=mode in ("me", "all"))
+        if mode == "post":
+            await interaction.response.send_message(**message, allowed_mentions=discord.AllowedMentions.none())
+        elif mode == "open":
+            await interaction.response.send_message(**message, ephemeral=True)
+        else:
+            await interaction.response.edit_message(**message)
+
     async def clicked(self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str) -> None:
         await self._answer(interaction, view, key, page, mode, clicked=True)
 
@@ -242,7 +273,10 @@ class RecordsController:
         pages = record_pages(self._record_lines(record))
         page = min(page, len(pages) - 1)
         embed = self._record_embed(record, pages, page)
-        return fit_message({"embed": embed, "view": _pager(view, key, page, len(pages), mode)})
+        buttons = _pager(view, key, page, len(pages), mode)
+        if record.match.status is MatchStatus.FINISHED:
+            buttons.add_item(ReplayButton(record.match.id, 0, "open", "Replay"))
+        return fit_message({"embed": embed, "view": buttons})
 
     def _record_lines(self, record: GameRecord) -> list[str]:
         match = record.match

@@ -108,7 +108,8 @@ def refusal_text(refusal: Refusal) -> str:
         return "This game is over." if status is MatchStatus.FINISHED else f"This game is over: the table was {status}."
     if reason is RefusalReason.NO_RECORD:
         if details.get("table") is None:
-            return "No game was played here. Name one with /record table: (the numbers are in /history)."
+            command = details.get("command", "record")
+            return f"No game was played here. Name one with /{command} table: (the numbers are in /history)."
         return f"No game #{details['table']} was played in this server (the numbers are in /history)."
     if reason is RefusalReason.NOT_FINISHED:
         shown = "replay" if details.get("replay") else "record"

@@ -118,6 +118,11 @@ class GameRenderer:
         """Lines that tell `seat` (None: everyone) what these events were, in the order they happened."""
         return []
 
+    def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
+        """The name of the part of the game these events (one move's) begin ("Round 2"), for a replay's menu of
+        places to jump to; None where they begin none. A game that names none is cut into stretches of moves."""
+        return None
+
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         """Messages and reactions for the channel after these events (a face-off called, an answer marked)."""
         return ()

@@ -452,6 +452,10 @@ class AnachronismRenderer(GameRenderer):
         notes = [f"{len(stack.warriors)} of {games} warriors, {len(stack.supports)} of {games * 4} supports."]
         return PrivatePanel(embed, buttons=buttons, notes=notes, menus=menus)
 
+    def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
+        rounds = [event.data["round"] for event in events if event.kind is AnachronismEvent.ROUND_STARTED]
+        return f"Round {rounds[-1]}" if rounds else None
+
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         return []
 
