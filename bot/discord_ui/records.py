@@ -31,6 +31,7 @@ from bot.matches import (
     RefusalReason,
 )
 from bot.matches.records import LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, GameRecord, Records
+from bot.matches.replays import Position
 
 RECORD_LINES = 20
 """Lines of a game's record on one page (fewer when they are long: an embed holds 4096 characters)."""
@@ -219,22 +220,30 @@ class RecordsController:
         """Show a finished game after `move`: a new private replay (`mode` open), the replay clicked turned there
         (me, all), or a replay posted in the channel (post)."""
         try:
-            position = await self.records.position(match_id, interaction.guild_id, move)
+            message, position = await self.replay_shown(interaction.guild_id, match_id, move, mode)
         except Refusal as refusal:
             await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
             return
-        match = position.match
-        renderer = self.games[match.game].renderer
-        ending = result_text(self.host.snapshot(match), renderer)
-        shown = {"open": "me", "post": "all"}.get(mode, mode)
-        title = _title(self.games, match.game)
-        message = replay_message(position, renderer, title, ending, shown, editing=mode in ("me", "all"))
         if mode == "post":
             await interaction.response.send_message(**message, allowed_mentions=discord.AllowedMentions.none())
         elif mode == "open":
             await interaction.response.send_message(**message, ephemeral=True)
         else:
             await interaction.response.edit_message(**message)
+        # Answered: the rest of the game is rebuilt while its viewer looks, so that any move they pick next is
+        # ready at once.
+        await position.rebuild_all()
+
+    async def replay_shown(self, guild_id: int | None, match_id: int, move: int, mode: str) -> tuple[dict, Position]:
+        """The replay message of a finished game of this server after `move` (see `replay_clicked`), and the
+        position it shows."""
+        position = await self.records.position(match_id, guild_id, move)
+        match = position.match
+        renderer = self.games[match.game].renderer
+        ending = result_text(self.host.snapshot(match), renderer)
+        shown = {"open": "me", "post": "all"}.get(mode, mode)
+        title = _title(self.games, match.game)
+        return replay_message(position, renderer, title, ending, shown, editing=mode in ("me", "all")), position
 
     async def clicked(self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str) -> None:
         await self._answer(interaction, view, key, page, mode, clicked=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 
 import discord
 
@@ -18,6 +19,7 @@ from bot.discord_ui.board_messages import PICTURE_NAME, STATUS_COLOURS
 from bot.discord_ui.components import Controls, ReplayButton, ReplaySelect
 from bot.discord_ui.limits import EMBED_TITLE, FIELD_VALUE, SELECT_OPTIONS, fit_lines, fit_message, fit_text
 from bot.discord_ui.renderers import GameRenderer
+from bot.engine import Event
 from bot.matches import MatchStatus
 from bot.matches.replays import Position
 
@@ -25,16 +27,23 @@ REPLAY_PLACES = SELECT_OPTIONS
 """Places the menu offers to jump to: the deal, the end, and the game's chapters (or stretches) between."""
 
 
+def _public(events: Sequence[Event]) -> list[Event]:
+    return [event for event in events if event.is_visible_to(None)]
+
+
 def replay_places(position: Position, renderer: GameRenderer) -> list[tuple[str, int]]:
     """The menu's places, each a label and a move: the deal, each chapter the game names (else a stretch of moves
     every so often), and the end; at most `REPLAY_PLACES`, evenly thinned."""
     match, moves = position.match, position.moves
-    chapters = [
-        (f"{name} (move {move})", move)
-        for move, events in enumerate(position.events, start=1)
-        if 0 < move < moves
-        and (name := renderer.replay_chapter(match, [event for event in events if event.is_visible_to(None)]))
-    ]
+    chapters = (
+        [
+            (f"{name} (move {move})", move)
+            for move in range(1, moves)
+            if (name := renderer.replay_chapter(match, _public(position.events(move))))
+        ]
+        if renderer.names_chapters
+        else []
+    )
     if not chapters:
         every = max(1, math.ceil(moves / (REPLAY_PLACES - 1)))
         chapters = [(f"Move {move}", move) for move in range(every, moves, every)]
@@ -55,8 +64,7 @@ def replay_message(
     embed.colour = STATUS_COLOURS[MatchStatus.FINISHED]
     embed.set_author(name=fit_text(f"Replay of {title} #{match.id}: move {move} of {moves}", EMBED_TITLE))
     if move:
-        public = [event for event in position.events[move - 1] if event.is_visible_to(None)]
-        told = renderer.describe(match, public, None)
+        told = renderer.describe(match, _public(position.events(move)), None)
         embed.add_field(name=f"Move {move}", value=fit_lines(told, FIELD_VALUE) or "Nothing anyone saw.", inline=False)
     if move == moves:
         embed.add_field(name="Game over", value=ending, inline=False)

@@ -11,7 +11,7 @@ from bot.engine import Event, GameRules
 from bot.matches.model import FinishedTable, LeaderboardPage, Match, MatchStatus, PlayerStats
 from bot.matches.ports import MatchStore
 from bot.matches.refusals import Refusal, RefusalReason
-from bot.matches.replays import Position, ReplayCache, replayed
+from bot.matches.replays import Position, Replay, ReplayCache
 
 LEADERBOARD_PAGE = 10
 LEADERBOARD_MIN_GAMES = 3
@@ -75,9 +75,9 @@ class Records:
         rules = self.rules[match.game]
         replay = self.replays.get(match)
         if replay is None:
-            replay = replayed(rules, match, await self.store.action_log(match_id))
+            replay = Replay(rules, match, await self.store.action_log(match_id))
             self.replays.keep(match, replay)
-        return replay.position(rules, match, move)
+        return await replay.position(move)
 
     async def _played(self, match_id: int, guild_id: int | None, *, replay: bool = False) -> Match:
         """A game of this server that was played to its end or abandoned; else the refusal that says why not

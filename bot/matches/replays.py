@@ -2,20 +2,24 @@
 match's seed, options and seating) and its logged actions, the computers' and the game's own (SYSTEM) included.
 Nothing else is stored for it: no state or picture of an earlier position is kept in storage.
 
-A finished game never changes, so its positions, once rebuilt, are kept for the next step of the same replay
-(`ReplayCache`): stepping through a game rebuilds it once.
+A position is rebuilt only as far as it is asked for, and a finished game never changes, so its positions, once
+rebuilt, are kept for the next step of the same replay (`ReplayCache`): stepping through a game rebuilds it once.
+The last position is the match's stored state, and needs no rebuilding.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Event, GameRules, Seating
 from bot.matches.model import LogEntry, Match, Player
+from bot.matches.snapshots import decode_state
 
+APPLIED_BETWEEN_PAUSES = 50
 REPLAYS_KEPT = 16
 """Finished games whose rebuilt positions are kept, the most recently shown: a few people stepping through a
 few games at once."""
@@ -24,28 +28,67 @@ few games at once."""
 @dataclass(frozen=True)
 class Position:
     """A finished match as it stood after `move` of its `moves` logged actions (0: as dealt): the public view,
-    what everyone saw then, and every logged action's events (hidden ones included: whoever shows them keeps to
-    what everyone may see)."""
+    what everyone saw then. `events` gives the events of any move (hidden ones included: whoever shows them
+    keeps to what everyone may see)."""
 
     match: Match
     move: int
     moves: int
     public_view: Any
-    events: tuple[tuple[Event, ...], ...]
-    """The events of move 1, 2, ... in order."""
+    _replay: Replay = field(repr=False, compare=False)
+
+    def events(self, move: int) -> tuple[Event, ...]:
+        """The events of move `move` (1 first)."""
+        return self._replay.events(move)
+
+    async def rebuild_all(self) -> None:
+        """Rebuild every position of the game now, so that the next move asked for is ready at once."""
+        await self._replay.reach(self.moves)
 
 
-@dataclass(frozen=True)
 class Replay:
-    """Every state of a finished match, from the deal on, and each logged action's events."""
+    """A finished match rebuilt from its deal as far as asked so far: each position, and its log's events."""
 
-    states: tuple[Any, ...]
-    events: tuple[tuple[Event, ...], ...]
+    def __init__(self, rules: GameRules, match: Match, log: Sequence[LogEntry]) -> None:
+        self.rules = rules
+        self.match = match
+        self.log = log
+        self._states = [rules.setup(seating_of(match, match.players), match.options, match.seed)]
+        self._events: dict[int, tuple[Event, ...]] = {}
+        self._building = asyncio.Lock()
 
-    def position(self, rules: GameRules, match: Match, move: int) -> Position:
-        """The position after `move` (held to the game's first and last)."""
-        move = min(max(move, 0), len(self.states) - 1)
-        return Position(match, move, len(self.states) - 1, rules.view(self.states[move], None), self.events)
+    @property
+    def moves(self) -> int:
+        return len(self.log)
+
+    def events(self, move: int) -> tuple[Event, ...]:
+        """The events of move `move` (1 first), decoded once."""
+        events = self._events.get(move)
+        if events is None:
+            events = self._events[move] = tuple(self.rules.decode_event(event) for event in self.log[move - 1].events)
+        return events
+
+    async def reach(self, move: int) -> None:
+        """Rebuild the positions up to `move`, letting the event loop serve others every `APPLIED_BETWEEN_PAUSES`
+        actions (a long game takes tens of milliseconds)."""
+        async with self._building:
+            while len(self._states) <= move:
+                entry = self.log[len(self._states) - 1]
+                state, _ = self.rules.apply(self._states[-1], entry.seat, self.rules.parse_action(entry.action))
+                self._states.append(state)
+                if len(self._states) % APPLIED_BETWEEN_PAUSES == 0:
+                    await asyncio.sleep(0)
+
+    async def position(self, move: int) -> Position:
+        """The position after `move` (held to the game's first and last). The last is the match's stored state:
+        it needs no rebuilding."""
+        move = min(max(move, 0), self.moves)
+        if move == self.moves and len(self._states) <= move:
+            state = decode_state(self.rules, self.match)
+        else:
+            await self.reach(move)
+            state = self._states[move]
+        return Position(self.match, move, self.moves, self.rules.view(state, None), self)
 
 
 def seating_of(match: Match, players: Sequence[Player]) -> Seating:
@@ -55,17 +98,6 @@ def seating_of(match: Match, players: Sequence[Player]) -> Seating:
         opener=match.player(match.opener_id).seat,
         computers=tuple(player.seat for player in players if player.is_computer),
     )
-
-
-def replayed(rules: GameRules, match: Match, log: Sequence[LogEntry]) -> Replay:
-    """The match replayed from its deal through every logged action."""
-    state = rules.setup(seating_of(match, match.players), match.options, match.seed)
-    states = [state]
-    for entry in log:
-        state, _ = rules.apply(state, entry.seat, rules.parse_action(entry.action))
-        states.append(state)
-    events = tuple(tuple(rules.decode_event(event) for event in entry.events) for entry in log)
-    return Replay(tuple(states), events)
 
 
 class ReplayCache:

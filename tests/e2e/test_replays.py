@@ -10,7 +10,7 @@ from fakediscord import ScriptedUser
 
 from bot.discord_ui.board_messages import PICTURE_NAME
 from bot.matches import MatchStatus
-from bot.matches.replays import replayed
+from bot.matches.replays import seating_of
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -45,7 +45,9 @@ async def test_an_anarchy_replay_steps_jumps_survives_a_restart_and_never_shows_
     board, match_id = await played_out_by_computers(anthology, alice, "anarchy", "computer_players=2")
     match = await anthology.bot.host.get(match_id)
     store, rules = anthology.bot.host.store, anthology.bot.host.games["anarchy"]
-    states = replayed(rules, match, await store.action_log(match.id)).states
+    states = [rules.setup(seating_of(match, match.players), match.options, match.seed)]
+    for entry in await store.action_log(match.id):  # every position, with its hands, to look for them in the replay
+        states.append(rules.apply(states[-1], entry.seat, rules.parse_action(entry.action))[0])
 
     replay = await (await bob.click(board, "Replay")).response()
     assert replay.ephemeral and move_of(replay) == (0, len(states) - 1)

@@ -89,6 +89,9 @@ class GameRenderer:
     shows_picture: bool = False
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
+    names_chapters: bool = False
+    """Whether the game names the parts of a game (`replay_chapter`), which a replay's menu jumps to; else the
+    menu offers stretches of moves."""
     """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
 
     def __init__(self, content: Any = None) -> None:
@@ -119,8 +122,8 @@ class GameRenderer:
         return []
 
     def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
-        """The name of the part of the game these events (one move's) begin ("Round 2"), for a replay's menu of
-        places to jump to; None where they begin none. A game that names none is cut into stretches of moves."""
+        """The name of the part of the game these public events (one move's) begin ("Round 2"), for a replay's
+        menu of places to jump to; None where they begin none. Asked only of a game that `names_chapters`."""
         return None
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:

@@ -60,6 +60,7 @@ class AnachronismRenderer(GameRenderer):
     panel_label = "My force"
     panel_noun = "your force"
     shows_picture = True
+    names_chapters = True
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
