@@ -50,7 +50,7 @@ from bot.matches.model import (
 )
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
-from bot.matches.replays import seating_of
+from bot.matches.replays import Replay, seating_of
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
 from bot.matches.standing import result_of, standing
 from bot.players import PlayerSettings, ServerSettings
@@ -623,6 +623,10 @@ class MatchHost(SlowPlay):
             (logged, [rules.decode_event(event) for event in events])
             for logged, events in await self.store.logged_events(match.id, version)
         ]
+
+    async def public_views(self, match: Match) -> list[Any]:
+        """What everyone saw after each move of the match, from the deal on, rebuilt from its log (`Replay`)."""
+        return await Replay(self.rules_for(match), match, await self.store.action_log(match.id)).public_views()
 
     async def stale_boards(self) -> list[int]:
         """Matches whose board is behind (a crash or a refused edit came between a change and its showing)."""

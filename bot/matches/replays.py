@@ -79,6 +79,11 @@ class Replay:
                 if len(self._states) % APPLIED_BETWEEN_PAUSES == 0:
                     await asyncio.sleep(0)
 
+    async def public_views(self) -> list[Any]:
+        """What everyone saw after each move, from the deal on."""
+        await self.reach(self.moves)
+        return [self.rules.view(state, None) for state in self._states]
+
     async def position(self, move: int) -> Position:
         """The position after `move` (held to the game's first and last). The last is the match's stored state:
         it needs no rebuilding."""

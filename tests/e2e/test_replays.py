@@ -1,14 +1,19 @@
 """Replays through Discord: /replay and the Replay button (on a finished board and on /record) show a finished
 game's board after any move, stepped with ◀ ▶, jumped with ⏮ ⏭ and the menu, after a restart too, privately
 with a button to post it; Anachronism's with the arena picture of that moment; never a card in a hand; a running
-game has none yet."""
+game has none yet. And Anachronism's result line carries an animated picture of the whole game."""
 
 from __future__ import annotations
 
+import io
+
 from anthology_driver import Anthology
 from fakediscord import ScriptedUser
+from PIL import Image
 
+from bot.discord_ui.announcements import GAME_GIF
 from bot.discord_ui.board_messages import PICTURE_NAME
+from bot.discord_ui.limits import UPLOAD
 from bot.matches import MatchStatus
 from bot.matches.replays import seating_of
 
@@ -117,6 +122,19 @@ async def test_an_anachronism_replay_shows_the_arena_picture_of_each_moment(anth
     snapshot = await anthology.bot.host.load(match_id)
     renderer = anthology.bot.games["anachronism"].renderer
     assert end.files[PICTURE_NAME] == renderer.board_picture(snapshot.match, snapshot.public_view)
+
+    # The result line carries the whole game, moment by moment, ending on the arena as it was left.
+    result = anthology.fake.channel_messages(anthology.channel)[-1]
+    over = {field["name"]: field["value"] for field in anthology.board(match_id).embeds[0]["fields"]}["Game over"]
+    assert result.content == over and [each["filename"] for each in result.attachments] == [GAME_GIF]
+    animation = result.files[GAME_GIF]
+    assert len(animation) <= UPLOAD
+    with Image.open(io.BytesIO(animation)) as frames:
+        assert frames.format == "GIF" and frames.n_frames > 10
+        frames.seek(frames.n_frames - 1)
+        last = frames.convert("RGB")
+    with Image.open(io.BytesIO(end.files[PICTURE_NAME])) as final:
+        assert last.tobytes() == final.convert("RGB").tobytes()
 
 
 async def test_a_running_game_has_no_replay_yet(anthology):

@@ -70,11 +70,14 @@ class PrivatePanel:
 
 @dataclass(frozen=True)
 class Announcement:
-    """Something to say in the table's channel after a change: a message, or a reaction on a player's message."""
+    """Something to say in the table's channel after a change: a message (with a picture attached, named
+    `picture_name`), or a reaction on a player's message."""
 
     content: str = ""
     react_to: int | None = None
     emoji: str = ""
+    picture: bytes | None = None
+    picture_name: str = ""
 
 
 class GameRenderer:
@@ -112,6 +115,11 @@ class GameRenderer:
     def board_menus(self, match: Match, view: Any) -> Sequence[Menu]:
         """Menus of actions on the board itself, each at most 25 choices (pinned to the board's version)."""
         return ()
+
+    def game_picture(self, match: Match, views: Sequence[Any]) -> bytes | None:
+        """An animated GIF of the whole game, from the public views after each move from the deal on, at most
+        `limits.UPLOAD` bytes (Anachronism's arena, attached to the result line), or None."""
+        return None
 
     def panel(self, match: Match, view: Any) -> PrivatePanel:
         """One seat's private panel, from that seat's view."""

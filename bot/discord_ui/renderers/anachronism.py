@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_ui.limits import UPLOAD
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
-from bot.discord_ui.renderers.arena_picture import arena_png
+from bot.discord_ui.renderers.arena_picture import arena_gif, arena_png
 from bot.discord_ui.wording import counted, mention
 from bot.engine import Event, Outcome, Seat
 from bot.games.anachronism.actions import (
@@ -88,6 +89,10 @@ class AnachronismRenderer(GameRenderer):
         if view.phase in (STACKS, FORCES):
             return None
         return arena_png(view, self.pool, [player.name for player in match.players], self._grid_shown(view))
+
+    def game_picture(self, match: Match, views: Sequence[AnachronismPublicView]) -> bytes | None:
+        moments = [(view, self._grid_shown(view)) for view in views if view.phase not in (STACKS, FORCES)]
+        return arena_gif(moments, self.pool, [player.name for player in match.players], UPLOAD)
 
     def _grid_shown(self, view: AnachronismPublicView) -> str | None:
         """The grid the picture shades: the active warrior's weapon's, when it has one face up (its main attack;
