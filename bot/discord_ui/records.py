@@ -240,7 +240,7 @@ class RecordsController:
         position = await self.records.position(match_id, guild_id, move)
         match = position.match
         renderer = self.games[match.game].renderer
-        ending = result_text(self.host.snapshot(match), renderer)
+        ending = result_text(self.host.snapshot(match), renderer) if position.move == position.moves else ""
         shown = {"open": "me", "post": "all"}.get(mode, mode)
         title = _title(self.games, match.game)
         return replay_message(position, renderer, title, ending, shown, editing=mode in ("me", "all")), position

@@ -56,16 +56,16 @@ def replay_places(position: Position, renderer: GameRenderer) -> list[tuple[str,
 def replay_message(
     position: Position, renderer: GameRenderer, title: str, ending: str, mode: str, *, editing: bool
 ) -> dict:
-    """The board after `position.move`, with what that move did, how the game ended (`ending`) at its end, and the
-    controls to move through the game (`mode` me: a private replay, with a button to post it; all: a posted
-    one; `editing`: for an edit, which replaces the picture)."""
+    """The board after `position.move`, with what that move did (as the game tells everyone, if it does), how the
+    game ended (`ending`) at its end, and the controls to move through the game (`mode` me: a private replay, with
+    a button to post it; all: a posted one; `editing`: for an edit, which replaces the picture)."""
     match, move, moves = position.match, position.move, position.moves
     embed = renderer.board(match, position.public_view)
     embed.colour = STATUS_COLOURS[MatchStatus.FINISHED]
     embed.set_author(name=fit_text(f"Replay of {title} #{match.id}: move {move} of {moves}", EMBED_TITLE))
-    if move:
-        told = renderer.describe(match, _public(position.events(move)), None)
-        embed.add_field(name=f"Move {move}", value=fit_lines(told, FIELD_VALUE) or "Nothing anyone saw.", inline=False)
+    told = renderer.describe(match, _public(position.events(move)), None) if move else []
+    if told:
+        embed.add_field(name=f"Move {move}", value=fit_lines(told, FIELD_VALUE), inline=False)
     if move == moves:
         embed.add_field(name="Game over", value=ending, inline=False)
     controls = Controls()

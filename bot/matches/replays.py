@@ -20,6 +20,7 @@ from bot.matches.model import LogEntry, Match, Player
 from bot.matches.snapshots import decode_state
 
 APPLIED_BETWEEN_PAUSES = 50
+"""Actions a rebuild applies before it lets the event loop serve others: a few milliseconds' work."""
 REPLAYS_KEPT = 16
 """Finished games whose rebuilt positions are kept, the most recently shown: a few people stepping through a
 few games at once."""
