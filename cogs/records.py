@@ -1,4 +1,4 @@
-"""Slash commands about finished games: /history, /stats, /leaderboard and /record."""
+"""Slash commands about finished games: /history, /stats, /leaderboard, /record and /replay."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """What finished games left, shown in Discord: /history (a server's recent games), /stats (a player's record),
-/leaderboard (a game's best players here) and /record (one finished game's moves, page by page).
+/leaderboard (a game's best players here), /record (one finished game's moves, page by page) and /replay (its
+board after any move, see bot/discord_ui/replays.py).
 
 Each answers privately, with a button to post what it shows in the channel; pages turn with buttons
 (`RecordsButton`) whose custom_id holds all they need, so they work after a restart. A record shows only what

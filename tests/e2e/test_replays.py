@@ -137,11 +137,18 @@ async def test_an_anachronism_replay_shows_the_arena_picture_of_each_moment(anth
         assert last.tobytes() == final.convert("RGB").tobytes()
 
 
-async def test_a_running_game_has_no_replay_yet(anthology):
+async def test_a_running_game_has_no_replay_yet_and_an_abandoned_one_none(anthology):
     alice, bob = anthology.alice, anthology.bob
     await anthology.started_game(alice, bob)
+    match = await anthology.match_here()
     refused = await (await bob.slash(anthology.channel, "replay")).response()
     assert refused.ephemeral and refused.content == "This game is still being played: its replay opens when it ends."
+    await (await alice.slash(anthology.channel, "abandon")).response()
+    await anthology.settled()
+    abandoned = await (await bob.slash(anthology.channel, "replay")).response()
+    assert abandoned.ephemeral and abandoned.content == (
+        f"Game #{match.id} was abandoned, so it has no replay; /record table:{match.id} shows its moves."
+    )
     elsewhere = anthology.guild.create_text_channel("quiet")
     nothing = await (await alice.slash(elsewhere, "replay")).response()
     assert nothing.content == "No game was played here. Name one with /replay table: (the numbers are in /history)."
