@@ -116,7 +116,8 @@ def refusal_text(refusal: Refusal) -> str:
         return f"This game is still being played: its {shown} opens when it ends."
     if reason is RefusalReason.NO_REPLAY:
         table = details["table"]
-        return f"Game #{table} was abandoned, so it has no replay; /record table:{table} shows its moves."
+        why = "was played under older rules, so it can't be replayed" if details.get("unreadable") else None
+        return f"Game #{table} {why or 'was abandoned, so it has no replay'}; /record table:{table} shows its moves."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

@@ -10,13 +10,15 @@ The last position is the match's stored state, and needs no rebuilding.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Event, GameRules, Seating
+from bot.engine import Event, GameRules, IllegalAction, ParseError, Seating
 from bot.matches.model import LogEntry, Match, Player
+from bot.matches.refusals import Refusal, RefusalReason
 from bot.matches.snapshots import decode_state
 
 APPLIED_BETWEEN_PAUSES = 50
@@ -43,8 +45,10 @@ class Position:
         return self._replay.events(move)
 
     async def rebuild_all(self) -> None:
-        """Rebuild every position of the game now, so that the next move asked for is ready at once."""
-        await self._replay.reach(self.moves)
+        """Rebuild every position of the game now, so that the next move asked for is ready at once (one the
+        rules no longer take is refused when it is asked for)."""
+        with contextlib.suppress(Refusal):
+            await self._replay.reach(self.moves)
 
 
 class Replay:
@@ -71,11 +75,16 @@ class Replay:
 
     async def reach(self, move: int) -> None:
         """Rebuild the positions up to `move`, letting the event loop serve others every `APPLIED_BETWEEN_PAUSES`
-        actions (a long game takes tens of milliseconds)."""
+        actions (a long game takes tens of milliseconds). Refused where the rules no longer take a logged
+        action."""
         async with self._building:
             while len(self._states) <= move:
                 entry = self.log[len(self._states) - 1]
-                state, _ = self.rules.apply(self._states[-1], entry.seat, self.rules.parse_action(entry.action))
+                try:
+                    state, _ = self.rules.apply(self._states[-1], entry.seat, self.rules.parse_action(entry.action))
+                except (IllegalAction, ParseError):
+                    # A game logged under rules this version no longer follows.
+                    raise Refusal(RefusalReason.NO_REPLAY, table=self.match.id, unreadable=True) from None
                 self._states.append(state)
                 if len(self._states) % APPLIED_BETWEEN_PAUSES == 0:
                     await asyncio.sleep(0)

@@ -4,6 +4,8 @@ and the position of any move is what everyone saw then; running and abandoned ga
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from support import RULES, play_to_the_end
 
@@ -66,3 +68,17 @@ async def test_a_running_game_an_abandoned_one_and_another_servers_have_no_repla
     with pytest.raises(Refusal) as caught:
         await records.position(running, GUILD, 0)
     assert caught.value.reason is RefusalReason.NO_REPLAY
+
+
+async def test_a_game_whose_log_the_rules_no_longer_take_is_refused_at_the_move_they_refuse(host, store, clock):
+    match_id = await started(host, "anarchy", 702)
+    await host.leave_game(match_id, BOB)
+    await play_to_the_end(host, clock, match_id)
+    match = await host.get(match_id)
+    log = await store.action_log(match_id)
+    changed = [*log[:3], replace(log[3], action="play nothing"), *log[4:]]  # as an older version might have logged
+    replay = Replay(RULES["anarchy"], match, changed)
+    assert (await replay.position(3)).move == 3, "the moves before it replay"
+    with pytest.raises(Refusal) as caught:
+        await replay.position(4)
+    assert caught.value.reason is RefusalReason.NO_REPLAY and caught.value.details["unreadable"]
