@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from support import RULES, play_to_the_end
+from support import RULES, flipped_to_a_face_off, play_to_the_end
 
 from bot.matches import MatchHost, MatchStatus, Refusal, RefusalReason
 from bot.matches.records import Records
@@ -82,3 +82,21 @@ async def test_a_game_whose_log_the_rules_no_longer_take_is_refused_at_the_move_
     with pytest.raises(Refusal) as caught:
         await replay.position(4)
     assert caught.value.reason is RefusalReason.NO_REPLAY and caught.value.details["unreadable"]
+
+
+async def test_answers_typed_in_chat_replay_as_they_raced(host, store, clock):
+    """Anomia's answers come typed, each with its arrival key in the log: the replay decides the race as it was."""
+    match_id = await started(host, "anomia", 703)
+    faceoff = (await flipped_to_a_face_off(host, match_id)).public_view.faceoff
+    match = await host.get(match_id)
+    first, second = (match.at_seat(seat).user_id for seat in faceoff.seats)
+    arrival = host.arrival_of(clock.now())
+    await host.act_typed(703, second, "nike", arrival + 1, from_chat=True)
+    await host.act_typed(703, first, "adidas", arrival, from_chat=True)
+    await play_to_the_end(host, clock, match_id)
+    finished = await host.load(match_id)
+    log = await store.action_log(match_id)
+    assert {entry.user_id for entry in log} >= {first, second}, "both answers are in the log"
+    replay = Replay(RULES["anomia"], finished.match, log)
+    await replay.reach(len(log))
+    assert (await replay.position(len(log))).public_view == finished.public_view
