@@ -26,7 +26,7 @@ from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import pinging
 from bot.engine import Event
-from bot.matches import Match, MatchHost, Snapshot
+from bot.matches import Match, MatchHost, Refusal, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,10 @@ class Announcements:
         a few seconds for a long game), from the positions rebuilt from its log."""
         if not renderer.shows_picture:
             return None
-        views = await self.host.public_views(match)
+        try:
+            views = await self.host.public_views(match)
+        except Refusal:
+            return None  # a game begun under rules this version no longer follows: the result goes without it
         return await asyncio.to_thread(renderer.game_picture, match, views)
 
     async def _say(self, match: Match, announcement: Announcement, nonce: str) -> bool:
