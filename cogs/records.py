@@ -1,4 +1,4 @@
-"""Slash commands about finished games: /history, /stats, /leaderboard and /record."""
+"""Slash commands about finished games: /history, /stats, /leaderboard, /record and /replay."""
 
 from __future__ import annotations
 
@@ -45,6 +45,16 @@ class Records(commands.Cog):
         table: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         await self.bot.records.show_record(interaction, table)
+
+    @app_commands.command(name="replay", description="A finished game's board after any move, step by step.")
+    @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        table: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        await self.bot.records.show_replay(interaction, table)
 
 
 async def setup(bot: AnthologyBot) -> None:

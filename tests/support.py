@@ -59,6 +59,28 @@ async def flipped_to_a_face_off(host: MatchHost, match_id: int) -> Snapshot:
     raise AssertionError("no face-off came")
 
 
+async def play_to_the_end(host: MatchHost, clock: FakeClock, match_id: int) -> None:
+    """Play a running match to its end: each person whose turn it is plays their first offered move (where their
+    moves are typed, or chosen from the whole card pool, they leave the game instead); the game's own timers and
+    the computers do the rest, the clock moved a minute at a time."""
+    for _ in range(3000):
+        snapshot = await host.load(match_id)
+        if snapshot.match.status is not MatchStatus.PLAYING:
+            return
+        waiting = [snapshot.match.at_seat(seat) for seat in snapshot.actors]
+        person = next((player for player in waiting if player.user_id > 0 and not player.left), None)
+        if person is not None:
+            legal = getattr(snapshot.seat_view(person.seat), "legal_actions", ()) or ()
+            if legal:
+                await host.act(match_id, person.user_id, legal[0].notation)
+            else:
+                await host.leave_game(match_id, person.user_id)
+            continue
+        clock.advance(minutes=1)
+        await host.fire_due_deadlines()
+    raise AssertionError(f"match {match_id} did not end")
+
+
 async def store_finished_game(
     store,
     guild_id: int | None,

@@ -13,6 +13,7 @@ which Discord uses to return the message it already has rather than post a secon
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Mapping, Sequence
 
@@ -21,15 +22,17 @@ import discord
 from bot.catalogue import Game
 from bot.discord_ui.delivery import Deliveries, nonce
 from bot.discord_ui.limits import CONTENT, fit_text
-from bot.discord_ui.renderers import Announcement
+from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import pinging
 from bot.engine import Event
-from bot.matches import Match, MatchHost, Snapshot
+from bot.matches import Match, MatchHost, Refusal, Snapshot
 
 log = logging.getLogger(__name__)
 
 COMMAND_REPLIES_KEPT = 500
+GAME_GIF = "game.gif"
+"""The file name of a game's animated picture on its result line."""
 
 
 class Announcements:
@@ -113,7 +116,8 @@ class Announcements:
         renderer = self.games[match.game].renderer
         announcements = list(renderer.announcements(match, events))
         if version == match.version and snapshot.outcome is not None:
-            announcements.append(Announcement(result_text(snapshot, renderer)))
+            picture = await self._game_picture(match, renderer)
+            announcements.append(Announcement(result_text(snapshot, renderer), picture=picture, picture_name=GAME_GIF))
         for index, announcement in enumerate(announcements):
             if not await self._say(match, announcement, nonce(match.id, version, index)):
                 return False
@@ -121,6 +125,17 @@ class Announcements:
         if announcements:
             await self.host.announced(match.id, version)
         return True
+
+    async def _game_picture(self, match: Match, renderer: GameRenderer) -> bytes | None:
+        """The game's animated picture, for its result line: drawn on a thread of its own (a frame a move takes
+        a few seconds for a long game), from the positions rebuilt from its log."""
+        if not renderer.shows_picture:
+            return None
+        try:
+            views = await self.host.public_views(match)
+        except Refusal:
+            return None  # a game begun under rules this version no longer follows: the result goes without it
+        return await asyncio.to_thread(renderer.game_picture, match, views)
 
     async def _say(self, match: Match, announcement: Announcement, nonce: str) -> bool:
         """One line or reaction, tried until Discord takes it (True) or the bot stops (False). A reaction is a
@@ -136,7 +151,11 @@ class Announcements:
                         await channel.get_partial_message(target).add_reaction(announcement.emoji)
                 else:
                     content = fit_text(announcement.content, CONTENT)
-                    await channel.send(content, allowed_mentions=pinging(content, match), nonce=nonce)
+                    attached = {}
+                    if announcement.picture is not None:  # a File is read once: a new one for each try
+                        picture = io.BytesIO(announcement.picture)
+                        attached["file"] = discord.File(picture, filename=announcement.picture_name)
+                    await channel.send(content, allowed_mentions=pinging(content, match), nonce=nonce, **attached)
                 return True
             except discord.NotFound:
                 log.warning("match %s: the channel or message to announce in is gone", match.id)

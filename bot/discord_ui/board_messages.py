@@ -25,6 +25,7 @@ from bot.discord_ui.components import (
     LobbyButton,
     OptionSelect,
     PlayAgainButton,
+    ReplayButton,
     TakeSeatButton,
 )
 from bot.discord_ui.limits import SELECT_OPTIONS, fit_message
@@ -127,6 +128,7 @@ class BoardMessages:
                 components.add_item(TakeSeatButton(match.id))
         elif match.status is MatchStatus.FINISHED:
             components.add_item(PlayAgainButton(match.id))
+            components.add_item(ReplayButton(match.id, 0, "open", "Replay"))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)
         if picture is not None:

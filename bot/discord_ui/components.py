@@ -334,6 +334,51 @@ class RulesPageButton(discord.ui.Button):
         await interaction.client.rules_help.turned_to(interaction, found["game"], found["topic"], int(found["page"]))
 
 
+REPLAY_STEPS = {"first": "⏮", "back": "◀", "next": "▶", "last": "⏭"}
+"""The steps of a replay's buttons, by the word its custom_id carries (two of them may lead to one move: the
+word keeps their custom_ids apart, as Discord wants)."""
+
+
+class ReplayButton(discord.ui.Button):
+    """A finished game's board as it was after move `move` (0: as dealt): opens a private replay there (`mode`
+    open), turns the replay it is on there (me: a private replay, all: a posted one), or posts that move's board
+    in the channel (post). `step` tells apart buttons that lead to the same move."""
+
+    template = re.compile(
+        r"anth:replay:(?P<match_id>\d{1,16}):(?P<move>\d{1,6}):(?P<mode>open|me|all|post)(?::(?P<step>[a-z]{1,5}))?"
+    )
+
+    def __init__(
+        self, match_id: int, move: int, mode: str, label: str = "", *, step: str = "", disabled: bool = False
+    ) -> None:
+        style = discord.ButtonStyle.primary if mode in ("open", "post") else discord.ButtonStyle.secondary
+        custom_id = f"anth:replay:{match_id}:{move}:{mode}" + (f":{step}" if step else "")
+        super().__init__(label=label or REPLAY_STEPS[step], style=style, disabled=disabled, custom_id=custom_id)
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        move = int(found["move"])
+        await interaction.client.records.replay_clicked(interaction, int(found["match_id"]), move, found["mode"])
+
+
+class ReplaySelect(discord.ui.Select):
+    """A replay's menu of places to jump to (a round, a stretch of moves): each option's value is a move."""
+
+    template = re.compile(r"anth:replayto:(?P<match_id>\d{1,16}):(?P<mode>me|all)")
+
+    def __init__(self, match_id: int, mode: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(
+            custom_id=f"anth:replayto:{match_id}:{mode}", placeholder="Jump to…", options=_options(choices)
+        )
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        move = next(iter(_picked(interaction)), "")
+        await interaction.client.records.replay_clicked(
+            interaction, int(found["match_id"]), int(move) if move.isdigit() else 0, found["mode"]
+        )
+
+
 ROUTES = {
     "lobby": LobbyButton,
     "leavegame": LeaveGameButton,
@@ -350,6 +395,8 @@ ROUTES = {
     "rec": RecordsButton,
     "rules": RulesTopicSelect,
     "rulespage": RulesPageButton,
+    "replay": ReplayButton,
+    "replayto": ReplaySelect,
 }
 """The second part of a custom_id ("anth:<kind>:…") -> the control it belongs to."""
 

@@ -22,6 +22,8 @@ FIELD_VALUE = 1024
 EMBED_FOOTER = 2048
 EMBED_TOTAL = 6000
 """All of one embed's title, description, field names and values and footer together."""
+UPLOAD = 8_000_000
+"""The largest file a bot may attach in a server without boosts (8 MB)."""
 BUTTON_LABEL = 80
 THREAD_NAME = 100
 """Discord's limit on a channel's (and a thread's) name."""

@@ -1,5 +1,6 @@
 """What finished games left, shown in Discord: /history (a server's recent games), /stats (a player's record),
-/leaderboard (a game's best players here) and /record (one finished game's moves, page by page).
+/leaderboard (a game's best players here), /record (one finished game's moves, page by page) and /replay (its
+board after any move, see bot/discord_ui/replays.py).
 
 Each answers privately, with a button to post what it shows in the channel; pages turn with buttons
 (`RecordsButton`) whose custom_id holds all they need, so they work after a restart. A record shows only what
@@ -15,9 +16,10 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import Controls, RecordsButton
+from bot.discord_ui.components import Controls, RecordsButton, ReplayButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
+from bot.discord_ui.replays import replay_message
 from bot.discord_ui.standings import rating_number, result_text
 from bot.discord_ui.wording import refusal_text
 from bot.matches import (
@@ -30,6 +32,7 @@ from bot.matches import (
     RefusalReason,
 )
 from bot.matches.records import LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, GameRecord, Records
+from bot.matches.replays import Position
 
 RECORD_LINES = 20
 """Lines of a game's record on one page (fewer when they are long: an embed holds 4096 characters)."""
@@ -211,6 +214,44 @@ class RecordsController:
                 return
         await self._answer(interaction, "record", str(table), 0, "me")
 
+    async def show_replay(self, interaction: discord.Interaction, table: int | None) -> None:
+        if table is None:
+            table = await self.records.table_in_channel(interaction.channel_id)
+            if table is None:
+                refusal = Refusal(RefusalReason.NO_RECORD, table=None, command="replay")
+                await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
+                return
+        await self.replay_clicked(interaction, table, 0, "open")
+
+    async def replay_clicked(self, interaction: discord.Interaction, match_id: int, move: int, mode: str) -> None:
+        """Show a finished game after `move`: a new private replay (`mode` open), the replay clicked turned there
+        (me, all), or a replay posted in the channel (post)."""
+        try:
+            message, position = await self.replay_shown(interaction.guild_id, match_id, move, mode)
+        except Refusal as refusal:
+            await interaction.response.send_message(refusal_text(refusal), ephemeral=True)
+            return
+        if mode == "post":
+            await interaction.response.send_message(**message, allowed_mentions=discord.AllowedMentions.none())
+        elif mode == "open":
+            await interaction.response.send_message(**message, ephemeral=True)
+        else:
+            await interaction.response.edit_message(**message)
+        # Answered: the rest of the game is rebuilt while its viewer looks, so that any move they pick next is
+        # ready at once.
+        await position.rebuild_all()
+
+    async def replay_shown(self, guild_id: int | None, match_id: int, move: int, mode: str) -> tuple[dict, Position]:
+        """The replay message of a finished game of this server after `move` (see `replay_clicked`), and the
+        position it shows."""
+        position = await self.records.position(match_id, guild_id, move)
+        match = position.match
+        renderer = self.games[match.game].renderer
+        ending = result_text(self.host.snapshot(match), renderer) if position.move == position.moves else ""
+        shown = {"open": "me", "post": "all"}.get(mode, mode)
+        title = _title(self.games, match.game)
+        return replay_message(position, renderer, title, ending, shown, editing=mode in ("me", "all")), position
+
     async def clicked(self, interaction: discord.Interaction, view: str, key: str, page: int, mode: str) -> None:
         await self._answer(interaction, view, key, page, mode, clicked=True)
 
@@ -248,7 +289,10 @@ class RecordsController:
         pages = record_pages(self._record_lines(record))
         page = min(page, len(pages) - 1)
         embed = self._record_embed(record, pages, page)
-        return fit_message({"embed": embed, "view": _pager(view, key, page, len(pages), mode)})
+        buttons = _pager(view, key, page, len(pages), mode)
+        if record.match.status is MatchStatus.FINISHED:
+            buttons.add_item(ReplayButton(record.match.id, 0, "open", "Replay"))
+        return fit_message({"embed": embed, "view": buttons})
 
     def _record_lines(self, record: GameRecord) -> list[str]:
         match = record.match

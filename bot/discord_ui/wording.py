@@ -32,7 +32,6 @@ _PLAIN = {
     RefusalReason.CHANGED_MEANWHILE: "Someone else changed this game at the same moment: please try again.",
     RefusalReason.NOTHING_TO_TYPE: "There is no move for you to type here right now.",
     RefusalReason.TYPED_ONLY: "That move can only be typed: send it in the channel, or with /answer or /word.",
-    RefusalReason.NOT_FINISHED: "This game is still being played: its record opens when it ends.",
     RefusalReason.CANNOT_COME_BACK: "You left this game, so you can't come back to it.",
 }
 _OPENER_ONLY = {
@@ -116,12 +115,20 @@ def refusal_text(refusal: Refusal) -> str:
         return "This game is over." if status is MatchStatus.FINISHED else f"This game is over: the table was {status}."
     if reason is RefusalReason.NO_RECORD:
         if details.get("table") is None:
-            return "No game was played here. Name one with /record table: (the numbers are in /history)."
+            command = details.get("command", "record")
+            return f"No game was played here. Name one with /{command} table: (the numbers are in /history)."
         return f"No game #{details['table']} was played in this server (the numbers are in /history)."
     if reason is RefusalReason.STALE_BOARD:
         if details.get("board"):
             return "That board was out of date: here it is as the game stands now."
         return "That panel was out of date: here is your current one."
+    if reason is RefusalReason.NOT_FINISHED:
+        shown = "replay" if details.get("replay") else "record"
+        return f"This game is still being played: its {shown} opens when it ends."
+    if reason is RefusalReason.NO_REPLAY:
+        table = details["table"]
+        why = "was played under older rules, so it can't be replayed" if details.get("unreadable") else None
+        return f"Game #{table} {why or 'was abandoned, so it has no replay'}; /record table:{table} shows its moves."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

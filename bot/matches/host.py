@@ -33,7 +33,6 @@ from bot.engine import (
     Outcome,
     ParseError,
     Seat,
-    Seating,
     canonical_json,
 )
 from bot.engine.codec import encode
@@ -52,6 +51,7 @@ from bot.matches.model import (
 from bot.matches.pins import is_board_pin, still_as_shown
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
+from bot.matches.replays import Replay, seating_of
 from bot.matches.seat_taking import SeatTaking, game_options, resolve_table_options
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
 from bot.matches.standing import result_of, standing
@@ -295,12 +295,7 @@ class MatchHost(SlowPlay, SeatTaking):
             problem = rules.seating_problem(len(players), rules.resolve_options(options))
             if problem:
                 raise Refusal(RefusalReason.BAD_OPTION, detail=problem)
-            seating = Seating(
-                len(players),
-                opener=match.player(match.opener_id).seat,
-                computers=tuple(player.seat for player in players if player.is_computer),
-            )
-            state = rules.setup(seating, options, match.seed)
+            state = rules.setup(seating_of(match, players), options, match.seed)
             now = self.clock.now()
             started = match.with_changes(
                 status=MatchStatus.PLAYING,
@@ -667,6 +662,10 @@ class MatchHost(SlowPlay, SeatTaking):
             (logged, [rules.decode_event(event) for event in events])
             for logged, events in await self.store.logged_events(match.id, version)
         ]
+
+    async def public_views(self, match: Match) -> list[Any]:
+        """What everyone saw after each move of the match, from the deal on, rebuilt from its log (`Replay`)."""
+        return await Replay(self.rules_for(match), match, await self.store.action_log(match.id)).public_views()
 
     async def stale_boards(self) -> list[int]:
         """Matches whose board is behind (a crash or a refused edit came between a change and its showing)."""

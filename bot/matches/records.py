@@ -11,6 +11,7 @@ from bot.engine import Event, GameRules
 from bot.matches.model import FinishedTable, LeaderboardPage, Match, MatchStatus, PlayerStats
 from bot.matches.ports import MatchStore
 from bot.matches.refusals import Refusal, RefusalReason
+from bot.matches.replays import Position, Replay, ReplayCache
 
 LEADERBOARD_PAGE = 10
 LEADERBOARD_MIN_GAMES = 3
@@ -33,6 +34,7 @@ class Records:
     def __init__(self, store: MatchStore, rules: Mapping[str, GameRules]) -> None:
         self.store = store
         self.rules = rules
+        self.replays = ReplayCache()
 
     async def finished_tables(self, guild_id: int) -> list[FinishedTable]:
         return await self.store.finished_tables(guild_id, HISTORY_GAMES)
@@ -56,17 +58,36 @@ class Records:
     async def game_record(self, match_id: int, guild_id: int | None) -> GameRecord:
         """The record of a finished game of this server. Refuses a game of another server (or none) and one still
         being played."""
-        match = await self.store.load_match(match_id)
-        if match is None or match.guild_id != guild_id or match.status in (MatchStatus.LOBBY, MatchStatus.EXPIRED):
-            raise Refusal(RefusalReason.NO_RECORD, table=match_id)
-        if match.status is MatchStatus.PLAYING:
-            raise Refusal(RefusalReason.NOT_FINISHED)
+        match = await self._played(match_id, guild_id)
         rules = self.rules[match.game]
         changes = tuple(
             (version, tuple(rules.decode_event(event) for event in events))
             for version, events in await self.store.logged_events(match_id, 0)
         )
         return GameRecord(match, changes)
+
+    async def position(self, match_id: int, guild_id: int | None, move: int) -> Position:
+        """A finished game of this server as it stood after `move` (held to its first and last). Refuses what
+        `game_record` refuses, and an abandoned game: it has a record, but no end to replay."""
+        match = await self._played(match_id, guild_id, replay=True)
+        if match.status is MatchStatus.ABANDONED:
+            raise Refusal(RefusalReason.NO_REPLAY, table=match_id)
+        rules = self.rules[match.game]
+        replay = self.replays.get(match)
+        if replay is None:
+            replay = Replay(rules, match, await self.store.action_log(match_id))
+            self.replays.keep(match, replay)
+        return await replay.position(move)
+
+    async def _played(self, match_id: int, guild_id: int | None, *, replay: bool = False) -> Match:
+        """A game of this server that was played to its end or abandoned; else the refusal that says why not
+        (`replay`: the refusal of a running game says it is its replay that waits)."""
+        match = await self.store.load_match(match_id)
+        if match is None or match.guild_id != guild_id or match.status in (MatchStatus.LOBBY, MatchStatus.EXPIRED):
+            raise Refusal(RefusalReason.NO_RECORD, table=match_id)
+        if match.status is MatchStatus.PLAYING:
+            raise Refusal(RefusalReason.NOT_FINISHED, replay=replay)
+        return match
 
     async def table_in_channel(self, channel_id: int) -> int | None:
         """The id of the game this channel (a table's own thread) last held, if any."""

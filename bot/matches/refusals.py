@@ -48,7 +48,10 @@ class RefusalReason(StrEnum):
     NO_RECORD = "no_record"
     """No finished game to show the record of. details: table (the id asked for, or None: the channel's)."""
     NOT_FINISHED = "not_finished"
-    """A game's record was asked for while it is still being played."""
+    """A game's record or replay was asked for while it is still being played. details: replay (the replay)."""
+    NO_REPLAY = "no_replay"
+    """An abandoned game has no replay, nor one whose log the rules no longer take. details: table, unreadable
+    (the log)."""
     NOTHING_TO_TYPE = "nothing_to_type"
     """A typed move was sent where the game expects none from this player now."""
 

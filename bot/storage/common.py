@@ -149,6 +149,19 @@ def action_row(entry: LogEntry, instant: Instant) -> tuple[Any, ...]:
     )
 
 
+def log_entry(row: Mapping[str, Any]) -> LogEntry:
+    """A row of `actions` (every column) as the log entry it was written from."""
+    return LogEntry(
+        row["match_id"],
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["action"],
+        orjson.loads(row["events"]),
+        read_instant(row["at"]),
+    )
+
+
 def result_row(result: Result, instant: Instant) -> tuple[Any, ...]:
     """A result's row in `results`: match_id, game, guild_id, finished_at, reason, outcome."""
     return (

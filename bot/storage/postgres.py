@@ -45,6 +45,7 @@ from bot.matches.model import (
     FinishedTable,
     GameTally,
     LeaderboardPage,
+    LogEntry,
     Match,
     PlayedGame,
     PlayerStats,
@@ -68,6 +69,7 @@ from bot.storage.common import (
     deadline_writes,
     departed_text,
     json_text,
+    log_entry,
     match_from_row,
     new_match_row,
     noted_ratings,
@@ -387,6 +389,12 @@ class PostgresStore(SharedMethods):
             )
         )
         return [(row["version"], orjson.loads(row["events"])) for row in rows]
+
+    async def action_log(self, match_id: int) -> list[LogEntry]:
+        rows = await self._read(
+            lambda db: db.fetch("SELECT * FROM actions WHERE match_id = $1 ORDER BY version", match_id)
+        )
+        return [log_entry(row) for row in rows]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""

@@ -46,6 +46,7 @@ from bot.matches.model import (
     FinishedTable,
     GameTally,
     LeaderboardPage,
+    LogEntry,
     Match,
     PlayedGame,
     PlayerStats,
@@ -70,6 +71,7 @@ from bot.storage.common import (
     for_match,
     instant_text,
     json_text,
+    log_entry,
     match_from_row,
     new_match_row,
     noted_ratings,
@@ -491,6 +493,12 @@ class SqliteStore(SharedMethods):
             ).fetchall()
         )
         return [(row[0], orjson.loads(row[1])) for row in rows]
+
+    async def action_log(self, match_id: int) -> list[LogEntry]:
+        rows = await self._read(
+            lambda db: db.execute("SELECT * FROM actions WHERE match_id = ? ORDER BY version", (match_id,)).fetchall()
+        )
+        return [log_entry(row) for row in rows]
 
     async def _raise_to(self, column: str, match_id: int, version: int) -> None:
         """Set a "shown up to" column, never lowering it: a slow report of an older version changes nothing."""

@@ -59,7 +59,7 @@ async def test_a_full_game_with_three_players_from_dms_and_my_hand(anthology):
 
     finished = await anthology.bot.host.get(match.id)
     assert finished.status is MatchStatus.FINISHED
-    assert board.button_labels() == ["Play again"]
+    assert board.button_labels() == ["Play again", "Replay"]
     field_names = [field["name"] for field in board.embeds[0]["fields"]]
     assert "Game over" in field_names
     result = stored_result(anthology.settings.database_path, match.id)

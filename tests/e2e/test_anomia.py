@@ -289,7 +289,7 @@ async def test_a_full_game_with_three_people_and_a_computer(anthology):
     # The result comes last, after the line of the face-off that ended the game.
     assert anthology.fake.channel_messages(anthology.channel)[-1] is result
     assert said_in_channel(anthology, "🤖 **Bot Ada**")
-    assert table.board.button_labels() == ["Play again"]
+    assert table.board.button_labels() == ["Play again", "Replay"]
     # The board's summary: everyone by the cards they won, with their rating change.
     view = await table.view()
     lines, changes = await anthology.final_standings(table.match_id)

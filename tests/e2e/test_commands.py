@@ -323,7 +323,7 @@ async def test_in_a_game_of_two_whose_opener_chose_so_a_leaver_forfeits(antholog
     over = f"bob left the game and so forfeits it. 🏆 <@{alice.id}> wins."
     assert anthology.fake.channel_messages(anthology.channel)[-1].content == f"🚪 {over}"
     fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
-    assert fields["Game over"] == over and board.button_labels() == ["Play again"]
+    assert fields["Game over"] == over and board.button_labels() == ["Play again", "Replay"]
     lines, changes = await anthology.final_standings(match.id)
     assert lines == [
         f"1. <@{alice.id}> — {rating_text(changes[alice.id])}",

@@ -65,7 +65,7 @@ async def test_play_again_after_a_restart_opens_a_linked_lobby_with_the_same_opt
     await (await alice.click(old_board, "Start")).response()
     await anthology.settled()
     old = await finished_by_a_forfeit(anthology, thread, bob)
-    assert old_board.button_labels() == ["Play again"]
+    assert old_board.button_labels() == ["Play again", "Replay"]
     await anthology.restart()
 
     told = await pressed_play_again(anthology, alice, old_board)
@@ -82,7 +82,7 @@ async def test_play_again_after_a_restart_opens_a_linked_lobby_with_the_same_opt
     assert fields_of(new_board)["Playing again"] == f"This table follows {link_to(old)}."
     assert "Play on for places: on" in fields_of(new_board)["Options"]
     assert fields_of(old_board)["Played again"] == link_to(new)
-    assert old_board.button_labels() == ["Play again"]
+    assert old_board.button_labels() == ["Play again", "Replay"]
     said = anthology.fake.bot_messages(anthology.channel)[-1].content
     assert f"opened {link_to(new)} to play **Anarchy** again" in said and f"<#{new_thread.id}>" in said
 

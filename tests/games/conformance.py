@@ -263,12 +263,14 @@ def play(
     choices: list[int],
     check: bool = True,
     recording: Recording | None = None,
+    played: list[tuple[Seat, Any, list[Event]]] | None = None,
 ) -> tuple[list[str], tuple[int, Any]]:
     """Play one match to its end, checking every invariant unless `check` is off (and its record, given how it
     is written).
 
     Returns what the host would store: the fixed fields, then the state after setup and after each action; and
-    the last action with its seat.
+    the last action with its seat. Each action taken, with its seat and events, is added to `played` if given
+    (what the host logs).
     """
     state = rules.setup(seating(seat_count, options), rules.resolve_options(options), seed)
     dealt = fixed_values(rules, state)
@@ -313,6 +315,8 @@ def play(
         previous = state
         state, events = rules.apply(previous, seat, action)
         last_move = (seat, action)
+        if played is not None:
+            played.append((seat, action, events))
         history.append(stored(rules, state))
         # Stored once, the fixed fields must stay as dealt, in a replay too (the same objects compare at once).
         require(fixed_values(rules, state) == dealt, "a fixed field changed")

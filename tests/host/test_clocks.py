@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import time, timedelta
 
 import pytest
-from support import RULES, make_host
+from support import RULES, make_host, play_to_the_end
 
 from bot.matches import Deadline, DeadlineKind, MatchHost, MatchStatus
 from bot.players import PlayerSettings
@@ -224,23 +224,7 @@ async def test_in_every_game_a_player_may_leave_mid_game_and_a_computer_plays_th
         await host.join(match.id, user_id, f"user{user_id}")
     await host.start(match.id, ALICE)
     await host.leave_game(match.id, BOB)
-    for _ in range(3000):
-        snapshot = await host.load(match.id)
-        if snapshot.match.status is not MatchStatus.PLAYING:
-            break
-        waiting = [snapshot.match.at_seat(seat) for seat in snapshot.actors]
-        person = next((player for player in waiting if player.user_id > 0 and not player.left), None)
-        if person is not None:
-            legal = getattr(snapshot.seat_view(person.seat), "legal_actions", ()) or ()
-            if legal:
-                await host.act(match.id, person.user_id, legal[0].notation)
-            else:
-                await host.leave_game(match.id, person.user_id)
-            continue
-        clock.advance(minutes=1)
-        await host.fire_due_deadlines()
-    else:
-        raise AssertionError(f"{game} did not end")
+    await play_to_the_end(host, clock, match.id)
     finished = await host.get(match.id)
     assert finished.status is MatchStatus.FINISHED and finished.player(BOB).left
     log = await database.stored_log(match.id)

@@ -70,11 +70,14 @@ class PrivatePanel:
 
 @dataclass(frozen=True)
 class Announcement:
-    """Something to say in the table's channel after a change: a message, or a reaction on a player's message."""
+    """Something to say in the table's channel after a change: a message (with a picture attached, named
+    `picture_name`), or a reaction on a player's message."""
 
     content: str = ""
     react_to: int | None = None
     emoji: str = ""
+    picture: bytes | None = None
+    picture_name: str = ""
 
 
 class GameRenderer:
@@ -89,6 +92,9 @@ class GameRenderer:
     shows_picture: bool = False
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
+    names_chapters: bool = False
+    """Whether the game names the parts of a game (`replay_chapter`), which a replay's menu jumps to; else the
+    menu offers stretches of moves."""
     """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
     latest_lines: int = 4
     """How many of `describe`'s newest public lines the board shows under "Latest"."""
@@ -112,6 +118,11 @@ class GameRenderer:
         """Menus of actions on the board itself, each at most 25 choices (pinned to what the board showed)."""
         return ()
 
+    def game_picture(self, match: Match, views: Sequence[Any]) -> bytes | None:
+        """An animated GIF of the whole game, from the public views after each move from the deal on, at most
+        `limits.UPLOAD` bytes (Anachronism's arena, attached to the result line), or None."""
+        return None
+
     def panel(self, match: Match, view: Any) -> PrivatePanel:
         """One seat's private panel, from that seat's view."""
         raise NotImplementedError
@@ -122,6 +133,11 @@ class GameRenderer:
         with the outcome), from the event alone: the board shows the newest under "Latest" and /record lists them
         all, so they never tell what an event hidden from the public held."""
         return []
+
+    def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
+        """The name of the part of the game these public events (one move's) begin ("Round 2"), for a replay's
+        menu of places to jump to; None where they begin none. Asked only of a game that `names_chapters`."""
+        return None
 
     def announcements(self, match: Match, events: Sequence[Event]) -> Sequence[Announcement]:
         """Messages and reactions for the channel after these events (a face-off called, an answer marked)."""

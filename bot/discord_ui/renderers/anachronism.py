@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_ui.limits import UPLOAD
 from bot.discord_ui.renderers import Announcement, Choice, GameRenderer, Menu, PrivatePanel
-from bot.discord_ui.renderers.arena_picture import arena_png
+from bot.discord_ui.renderers.arena_picture import arena_gif, arena_png
 from bot.discord_ui.wording import counted, mention
 from bot.engine import Event, Outcome, Seat
 from bot.games.anachronism.actions import (
@@ -77,6 +78,7 @@ class AnachronismRenderer(GameRenderer):
     shows_picture = True
     latest_lines = 8
     """A move can tell several things at once (a round begins: cards turn up, the Initiative, a turn starts)."""
+    names_chapters = True
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
@@ -102,6 +104,10 @@ class AnachronismRenderer(GameRenderer):
         if view.phase in (STACKS, FORCES):
             return None
         return arena_png(view, self.pool, [player.name for player in match.players], self._grid_shown(view))
+
+    def game_picture(self, match: Match, views: Sequence[AnachronismPublicView]) -> bytes | None:
+        moments = [(view, self._grid_shown(view)) for view in views if view.phase not in (STACKS, FORCES)]
+        return arena_gif(moments, self.pool, [player.name for player in match.players], UPLOAD)
 
     def _grid_shown(self, view: AnachronismPublicView) -> str | None:
         """The grid the picture shades: the active warrior's weapon's, when it has one face up (its main attack;
@@ -498,6 +504,10 @@ class AnachronismRenderer(GameRenderer):
                    if isinstance(action, ClearStack)]  # fmt: skip
         notes = [f"{len(stack.warriors)} of {games} warriors, {len(stack.supports)} of {games * 4} supports."]
         return PrivatePanel(embed, buttons=buttons, notes=notes, menus=menus)
+
+    def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
+        rounds = [event.data["round"] for event in events if event.kind is AnachronismEvent.ROUND_STARTED]
+        return f"Round {rounds[-1]}" if rounds else None
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         """A line for each thing that happened, in the order it happened; every event of this game is public."""

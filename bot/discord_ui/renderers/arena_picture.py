@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -103,6 +103,9 @@ RADIUS = 44
 """A token's radius."""
 BADGE = 11
 """The radius of the team letter's badge on a token."""
+GIF_FRAME_MS = 800
+"""How long the animated picture of a whole game shows each moment."""
+GIF_END_MS = 4000
 PALETTE_COLOURS = 64
 PALETTE_GAP = 16
 """The least distance (in RGB) between two colours of the saved palette."""
@@ -302,6 +305,56 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
     """The arena as a PNG of `picture_size(players, teams)` pixels (480 x 550 for two players). `names` are the
     players' names by seat; `shown` picks the active warrior's grid to shade: "basic" (the default) or the id of
     one of its face-up weapons (where two grids cover a space, only the one shown counts)."""
+    out = io.BytesIO()
+    _paletted(arena_image(view, pool, names, shown)).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def arena_gif(
+    moments: Sequence[tuple[AnachronismPublicView, str | None]], pool: CardPool, names: Sequence[str], limit: int
+) -> bytes | None:
+    """The arena moment by moment as an animated GIF (each moment a view and the grid it shades, as `arena_png`
+    takes them): a frame for each moment whose picture differs from the one before, `GIF_FRAME_MS` apiece and the
+    last held `GIF_END_MS`. Frames are shrunk by half, then to a quarter, where the whole would be over `limit`
+    bytes; None if even that is, or there is no moment. Frames are drawn one at a time and kept only in their
+    palette (a third of their size in colour), which Pillow needs all of to write the file."""
+    for scale in (1, 2, 4):
+        frames = _frames(moments, pool, names, scale)
+        first = next(frames, None)
+        if first is None:
+            return None
+        out = io.BytesIO()
+        first.save(out, format="GIF", save_all=True, append_images=frames, loop=0)
+        if out.tell() <= limit:
+            return out.getvalue()
+    return None
+
+
+def _frames(
+    moments: Sequence[tuple[AnachronismPublicView, str | None]], pool: CardPool, names: Sequence[str], scale: int
+) -> Iterator[Image.Image]:
+    """The paletted frames of `arena_gif`, each moment that looks different from the one before, shrunk `scale`
+    times, each with its duration (a frame is held until the next is drawn: the last shows longer)."""
+    previous, held = b"", None
+    for view, shown in moments:
+        frame = arena_image(view, pool, names, shown)
+        pixels = frame.tobytes()
+        if pixels == previous:
+            continue
+        previous = pixels
+        if held is not None:
+            yield held
+        held = _paletted(frame.reduce(scale) if scale > 1 else frame)
+        held.info["duration"] = GIF_FRAME_MS
+    if held is not None:
+        held.info["duration"] = GIF_END_MS
+        yield held
+
+
+def arena_image(
+    view: AnachronismPublicView, pool: CardPool, names: Sequence[str], shown: str | None = None
+) -> Image.Image:
+    """The arena picture of `arena_png`, as an RGB image."""
     players = len(view.fighters)
     seats = {fighter.seat: fighter for fighter in view.fighters}
     width, height = picture_size(players, view.teams)
@@ -410,9 +463,7 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
     if view.teams:
         _team_legend(draw, view, names, top + LEGEND, width)
 
-    out = io.BytesIO()
-    _paletted(image).save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image
 
 
 def _team_legend(
