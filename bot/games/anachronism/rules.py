@@ -540,13 +540,14 @@ class AnachronismRules(
         ability allows another; two hands in all), or none when the cards in play are legal."""
         pool, fighter = self.pool, state.fighters[seat]
         cards = [pool.support(card) for card in fighter.face_up]
+        # Checked after every step: the abilities that allow another card are looked up only where two are in play.
         for kind in SUPPORT_TYPES:
             same = [card.id for card in cards if card.type == kind]
-            if len(same) > 1 + abilities.extra_slot(pool, state, seat, kind):
+            if len(same) > 1 and len(same) > 1 + abilities.extra_slot(pool, state, seat, kind):
                 return tuple(same)
         for trait in BODY_TRAITS:
             same = [card.id for card in cards if trait in card.traits]
-            if len(same) > 1 + abilities.extra_slot(pool, state, seat, trait):
+            if len(same) > 1 and len(same) > 1 + abilities.extra_slot(pool, state, seat, trait):
                 return tuple(same)
         if sum(card.hands for card in cards) > 2:
             return tuple(card.id for card in cards if card.hands)
