@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from anthology_driver import Anthology
 from fakediscord import ScriptedUser
 from PIL import Image
@@ -153,3 +154,30 @@ async def test_a_running_game_has_no_replay_yet_and_an_abandoned_one_none(anthol
     elsewhere = anthology.guild.create_text_channel("quiet")
     nothing = await (await alice.slash(elsewhere, "replay")).response()
     assert nothing.content == "No game was played here. Name one with /replay table: (the numbers are in /history)."
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("anomia", "computer_players=2 judging=lists"), ("not_another_word", "computer_players=1"),
+     ("anokera", "computer_players=2")],
+)  # fmt: skip
+async def test_every_other_games_replay_steps_both_ways_after_a_restart_and_tells_no_seat_its_secrets(
+    anthology, game, options
+):
+    alice, bob = anthology.alice, anthology.bob
+    _, match_id = await played_out_by_computers(anthology, alice, game, options)
+    replay = await (await bob.click(anthology.board(match_id), "Replay")).response()  # the board as posted last
+    assert replay.ephemeral and move_of(replay)[0] == 0 and f"#{match_id}: move 0 of" in text_of(replay)
+    shown = [text_of(replay)]
+    for move in range(1, 4):
+        replay = await (await bob.click(replay, "▶")).response()
+        assert move_of(replay)[0] == move
+        shown.append(text_of(replay))
+    assert all("\nYou " not in text and not text.startswith("You ") for text in shown), "a seat's own lines"
+    await anthology.restart()
+    back = await (await bob.click(replay, "◀")).response()
+    assert move_of(back)[0] == 2 and text_of(back) == shown[2]
+    end = await (await bob.click(back, "⏭")).response()
+    assert move_of(end)[0] == move_of(end)[1] and "Game over" in text_of(end)
+    start = await (await bob.click(end, "⏮")).response()
+    assert text_of(start) == shown[0]
