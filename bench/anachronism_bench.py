@@ -76,8 +76,9 @@ async def measure_host(folder: Path, rules, actions: int, tables: int) -> tuple[
             state = decode_state(rules, match)
             seat = min(rules.actors(state))
             action = computer_move(rules, state, seat)
+            pin = snapshot.pin(seat)  # what the clicked panel pinned, made when the panel was shown
             begun = time.perf_counter()
-            await host.act(match_id, match.at_seat(seat).user_id, action.notation, expected_version=match.version)
+            await host.act(match_id, match.at_seat(seat).user_id, action.notation, pin=pin)
             host_ms.append((time.perf_counter() - begun) * 1000)
             entry = written.execute(
                 "SELECT * FROM actions WHERE match_id = ? AND version = ?", (match_id, match.version + 1)

@@ -223,8 +223,9 @@ async def measure_host(folder: Path, rules: NotAnotherWordRules, words: int, tab
             made = [action for action in legal if isinstance(action, MakeWord)]
             sheds = [action for action in made if len(action.word) >= len(state.word)]  # a place or an add
             action = choose.choice(sheds or made or [action for action in legal if isinstance(action, Exchange)])
+            pin = host.snapshot(match).pin(seat)  # what the clicked panel pinned, made when the panel was shown
             begun = time.perf_counter()
-            await host.act(match_id, match.at_seat(seat).user_id, action.notation, expected_version=match.version)
+            await host.act(match_id, match.at_seat(seat).user_id, action.notation, pin=pin)
             elapsed = (time.perf_counter() - begun) * 1000
             if not isinstance(action, MakeWord):
                 exchanges += 1

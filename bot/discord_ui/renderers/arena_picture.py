@@ -306,7 +306,8 @@ def arena_png(view: AnachronismPublicView, pool: CardPool, names: Sequence[str],
     players' names by seat; `shown` picks the active warrior's grid to shade: "basic" (the default) or the id of
     one of its face-up weapons (where two grids cover a space, only the one shown counts)."""
     out = io.BytesIO()
-    _paletted(arena_image(view, pool, names, shown)).save(out, format="PNG", optimize=True)
+    # zlib's default level: a sixth of the best level's time, for about a sixth more bytes (5 KB, not 4.5).
+    _paletted(arena_image(view, pool, names, shown)).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 
