@@ -41,3 +41,16 @@ async def test_new_tables_take_the_servers_clock_place_and_role(anthology):
     cleared = await (await admin.slash(anthology.channel, "server-settings", no_role=True)).response()
     assert fields(cleared)["Mentioned when a table opens"] == "nobody"
     assert fields(cleared)["Default turn clock"] == "3 days", "what was not given stays"
+
+
+async def test_plays_clock_choices_claim_no_default_the_server_may_have_changed(anthology):
+    admins = anthology.guild.create_role("admins", Perm.MANAGE_GUILD)
+    admin = anthology.guild.add_member("admin", roles=[admins])
+    shown = await (await admin.slash(anthology.channel, "server-settings", clock="1h")).response()
+    assert fields(shown)["Default turn clock"] == "1 hour"
+    play = anthology.fake.find_command("play", anthology.guild)
+    clock = next(option for option in play["options"] if option["name"] == "clock")
+    assert [choice["name"] for choice in clock["choices"]] == [
+        "no clock", "10 minutes", "1 hour", "12 hours", "1 day", "3 days",
+    ]  # fmt: skip
+    assert clock["description"].endswith("(default: the server's, else 1 day)")
