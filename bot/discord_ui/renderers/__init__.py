@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.engine import Event, Outcome, Seat
-from bot.matches import Match
+from bot.matches import Match, MatchStatus
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,10 @@ class GameRenderer:
     shows_picture: bool = False
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
+    """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
     names_chapters: bool = False
     """Whether the game names the parts of a game (`replay_chapter`), which a replay's menu jumps to; else the
     menu offers stretches of moves."""
-    """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
     latest_lines: int = 4
     """How many of `describe`'s newest public lines the board shows under "Latest"."""
 
@@ -105,6 +105,12 @@ class GameRenderer:
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""
         raise NotImplementedError
+
+    @staticmethod
+    def board_has_buttons(match: Match) -> bool:
+        """Whether the board offers its buttons (its panel's among them): only while the game is played, so the
+        board of a finished game (or a replay of it) tells nobody to press a button it does not have."""
+        return match.status is MatchStatus.PLAYING
 
     def board_actions(self, match: Match, view: Any) -> Sequence[Choice]:
         """Actions offered as buttons on the board itself (pinned to what the board showed)."""

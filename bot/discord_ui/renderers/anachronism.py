@@ -134,7 +134,8 @@ class AnachronismRenderer(GameRenderer):
         wins = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(score.wins))
         draws = f", {score.draws} drawn" if score.draws else ""
         needed = score.games // 2 + 1
-        return f"{wins}{draws} (the first to {needed} wins takes the match). Discard piles: press {self.panel_label}."
+        piles = f" Discard piles: press {self.panel_label}." if self.board_has_buttons(match) else ""
+        return f"{wins}{draws} (the first to {needed} wins takes the match).{piles}"
 
     def _situation(self, match: Match, view: AnachronismPublicView) -> str:
         if view.outcome is not None:
@@ -161,7 +162,8 @@ class AnachronismRenderer(GameRenderer):
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return "Each player picks a warrior and four supports in private (press My force).\n" + "\n".join(done)
+            picking = f"Each player picks a warrior and four supports in private (press {self.panel_label})."
+            return picking + "\n" + "\n".join(done)
         if view.phase == SUPPORTS:
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters

@@ -81,7 +81,8 @@ class AnokeraRenderer(GameRenderer):
             if view.first_card is not None:
                 waiting += " (may play a second unmarked card, or end the turn)"
             embed.add_field(name="Turn", value=waiting, inline=False)
-        embed.set_footer(text="My role shows your secret role. /rules game:Anokera explains the game.")
+        press = f"{self.panel_label} shows your secret role. " if self.board_has_buttons(match) else ""
+        embed.set_footer(text=f"{press}/rules game:Anokera explains the game.")
         return embed
 
     def board_menus(self, match: Match, view: AnokeraPublicView) -> Sequence[Menu]:
