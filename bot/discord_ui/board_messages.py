@@ -147,7 +147,8 @@ class BoardMessages:
             player = match.at_seat(seat)
             due = self.clock_due(match, player)
             if due is not None:
-                lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
+                away = " (it stops in their away hours)" if self.settings.known(player.user_id).has_away_hours else ""
+                lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R>{away}")
         for player in match.players:
             if player.left:
                 lines.append(f"🤖 {player.name} left the game: a computer plays their seat for the rest of it.")
