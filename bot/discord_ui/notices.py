@@ -67,9 +67,9 @@ class TurnNotices:
         """In the background: DM every player their opening private panel, saying who starts."""
         match = snapshot.match
         title = self.games[match.game].title
-        noun = self.games[match.game].renderer.panel_noun
+        here = self.games[match.game].renderer.panel_here
         headings = {
-            seat: f"**{title}** has started in <#{match.channel_id}>. Here is {noun}."
+            seat: f"**{title}** has started in <#{match.channel_id}>. {here}"
             + (" It's your turn." if seat in snapshot.actors else "")
             for seat in range(len(match.players))
         }
@@ -159,8 +159,8 @@ class TurnNotices:
             await post(
                 self.client,
                 match,
-                f"{mention(player)}, I can't send you direct messages, so {renderer.panel_noun} stays here: "
-                f"press **{renderer.panel_label}** on the board whenever you need it.",
+                f"{mention(player)}, I can't send you direct messages, so press **{renderer.panel_label}** on the "
+                f"board whenever you want to see {renderer.panel_noun}.",
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)

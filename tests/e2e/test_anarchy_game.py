@@ -36,7 +36,7 @@ async def test_lobby_join_and_start_update_the_board_in_one_call(anthology):
     assert "Trump:" in board.embeds[0]["description"]
     for player in (alice, bob):
         (dm,) = player.dms()
-        assert "has started" in dm.content
+        assert dm.content.startswith(f"**Anarchy** has started in <#{anthology.channel.id}>. Here is your hand.")
         assert dm.embeds[0]["title"] == "Your Anarchy hand"
         assert len(dm.embeds[0]["description"].split()) == 4
 

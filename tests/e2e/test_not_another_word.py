@@ -274,3 +274,19 @@ async def test_a_player_who_left_cannot_make_a_word_by_chat_command_or_an_old_pa
     assert (await table.state()).turns == state.turns + 1, "the computer moved in the leaver's seat"
     match = await anthology.match_here()
     assert match.player(leaver.id).left and match.player(leaver.id).computer_plays
+
+
+async def test_the_deal_and_the_closed_dms_notice_name_the_letters_in_good_grammar(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    anthology.fake.close_dms(bob)
+    await started_table(anthology, alice, bob)
+    (dealt,) = alice.dms()
+    assert dealt.content.startswith(
+        f"**Not Another Word** has started in <#{anthology.channel.id}>. Here are your letters."
+    )
+    await anthology.settled()
+    said = [m.content for m in anthology.fake.channel_messages(anthology.channel) if "direct messages" in m.content]
+    assert said == [
+        f"<@{bob.id}>, I can't send you direct messages, so press **My letters** on the board whenever you want to "
+        "see your letters."
+    ]

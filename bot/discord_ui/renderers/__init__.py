@@ -89,6 +89,8 @@ class GameRenderer:
     """The board's button that shows a player their private panel."""
     panel_noun: str = "your hand"
     """What that panel holds, as a sentence names it ("Here is your hand")."""
+    panel_noun_is_plural: bool = False
+    """Whether `panel_noun` takes a plural verb ("Here are your letters")."""
     shows_picture: bool = False
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
@@ -101,6 +103,11 @@ class GameRenderer:
 
     def __init__(self, content: Any = None) -> None:
         """A game with content (bot/catalogue.py) builds its renderer with it; one that shows none ignores it."""
+
+    @property
+    def panel_here(self) -> str:
+        """The sentence that hands a player their panel: "Here is your hand." or "Here are your letters."."""
+        return f"Here {'are' if self.panel_noun_is_plural else 'is'} {self.panel_noun}."
 
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""

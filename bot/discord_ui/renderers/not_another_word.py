@@ -46,6 +46,7 @@ def move_text(event: Event, who: str) -> str:
 class NotAnotherWordRenderer(GameRenderer):
     panel_label = "My letters"
     panel_noun = "your letters"
+    panel_noun_is_plural = True
     typed_command = "/word"
 
     def board(self, match: Match, view: NotAnotherWordPublicView) -> discord.Embed:
