@@ -53,6 +53,11 @@ def as_code(text: str, limit: int = 40) -> str:
     return "`" + _one_line(text.replace("`", "'"), limit) + "`"
 
 
+def _as_sentence(text: str) -> str:
+    """A game's reason, which it writes without a full stop, ended as a sentence."""
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def _one_line(text: str, limit: int) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
@@ -85,7 +90,7 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.ILLEGAL_ACTION and details.get("attempt") is Attempt.REMOVE_YOURSELF:
         return "Use Leave to leave your own table."
     if reason in (RefusalReason.BAD_OPTION, RefusalReason.ILLEGAL_ACTION):
-        return inert(details["detail"], 300)  # the game's words may quote what the player typed
+        return _as_sentence(inert(details["detail"], 300))  # the game's words may quote what the player typed
     if reason is RefusalReason.NOT_IN_GAME:
         if details.get("someone_else"):
             return "That player is not at this table."

@@ -278,7 +278,9 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         chat: both come only from typed messages."""
         return isinstance(action, GiveAnswer | Heard)
 
-    def read_typed(self, state: AnomiaState, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
+    def read_typed(
+        self, state: AnomiaState, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False
+    ) -> TypedMove | None:
         """In a face-off, a face-off player's message is their answer, raced by its arrival key (ruling M6);
         anything else said meanwhile counts as said (ruling M8). Outside face-offs chat is just chat."""
         faceoff = state.faceoff
