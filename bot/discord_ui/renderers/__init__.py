@@ -140,6 +140,11 @@ class GameRenderer:
         """One seat's private panel, from that seat's view."""
         raise NotImplementedError
 
+    def begins_a_game(self, event: Event) -> bool:
+        """Whether the event ends one game of a match and so begins the next (or the match's end): the board's
+        "Latest" lines start afresh from it."""
+        return False
+
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         """Lines that tell `seat` (None: everyone) what these events were, in the order they happened. For
         everyone, each public event gets a line (but the end of the game, which the board and the record tell
