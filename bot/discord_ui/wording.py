@@ -122,7 +122,7 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("table") is None:
             command = details.get("command", "record")
             return f"No game was played here. Name one with /{command} table: (the numbers are in /history)."
-        return f"No game #{details['table']} was played in this server (the numbers are in /history)."
+        return f"No game was finished at table #{details['table']} in this server (the numbers are in /history)."
     if reason is RefusalReason.STALE_BOARD:
         if details.get("board"):
             return "That board was out of date: here it is as the game stands now."
@@ -133,7 +133,8 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.NO_REPLAY:
         table = details["table"]
         why = "was played under older rules, so it can't be replayed" if details.get("unreadable") else None
-        return f"Game #{table} {why or 'was abandoned, so it has no replay'}; /record table:{table} shows its moves."
+        why = why or "was abandoned, so it has no replay"
+        return f"The game at table #{table} {why}; /record table:{table} shows its moves."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

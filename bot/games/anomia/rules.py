@@ -115,7 +115,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win again."),
         Option(
             "tie_window_ms",
-            "Tie window (ms)",
+            "Tie window (milliseconds)",
             (0, 250, 500, 1000),
             "Answers this many milliseconds apart are a tie, settled by a tie-breaker card.",
         ),
