@@ -54,3 +54,18 @@ async def test_plays_clock_choices_claim_no_default_the_server_may_have_changed(
         "no clock", "10 minutes", "1 hour", "12 hours", "1 day", "3 days",
     ]  # fmt: skip
     assert clock["description"].endswith("(default: the server's, else 1 day)")
+
+
+async def test_a_thread_tables_role_mention_is_said_in_the_channel_people_watch(anthology):
+    admins = anthology.guild.create_role("admins", Perm.MANAGE_GUILD)
+    admin = anthology.guild.add_member("admin", roles=[admins])
+    players = anthology.guild.create_role("players", 0)
+    await (await admin.slash(anthology.channel, "server-settings", announce_role=players)).response()
+    await (await anthology.alice.slash(anthology.channel, "play", game="anarchy")).message()
+    (thread,) = anthology.fake.threads(anthology.channel)
+    await anthology.settled()
+    said = [m.content for m in anthology.fake.channel_messages(anthology.channel) if f"<@&{players.id}>" in m.content]
+    assert said == [
+        f"<@&{players.id}> Anarchy table open, 1 of 6 seats: press **Join** on its board in <#{thread.id}>."
+    ]
+    assert not [m for m in anthology.fake.channel_messages(thread) if f"<@&{players.id}>" in m.content]
