@@ -122,7 +122,7 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("table") is None:
             command = details.get("command", "record")
             return f"No game was played here. Name one with /{command} table: (the numbers are in /history)."
-        return f"No game was finished at table #{details['table']} in this server (the numbers are in /history)."
+        return f"No game was played at table #{details['table']} in this server (the numbers are in /history)."
     if reason is RefusalReason.STALE_BOARD:
         if details.get("board"):
             return "That board was out of date: here it is as the game stands now."

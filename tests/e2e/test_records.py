@@ -135,14 +135,14 @@ async def test_a_finished_games_record_shows_its_moves_page_by_page_and_never_a_
     assert by_number.embeds[0]["description"] == pages[0]
     missing = await (await alice.slash(anthology.channel, "record", table=match.id + 50)).response()
     assert missing.content == (
-        f"No game was finished at table #{match.id + 50} in this server (the numbers are in /history)."
+        f"No game was played at table #{match.id + 50} in this server (the numbers are in /history)."
     )
     elsewhere = anthology.fake.create_guild("Elsewhere")
     other = elsewhere.create_text_channel("games")
     elsewhere.add_member(alice)
     await anthology.restart()
     foreign = await (await alice.slash(other, "record", table=match.id)).response()
-    assert foreign.content.startswith(f"No game was finished at table #{match.id} in this server")
+    assert foreign.content.startswith(f"No game was played at table #{match.id} in this server")
 
 
 COMPUTERS = {"anarchy": 1, "anomia": 2, "not_another_word": 1, "anokera": 2, "anachronism": 1}
