@@ -1,4 +1,4 @@
-"""Slash commands about a player rather than a table: /settings and /mygames."""
+"""Slash commands about a player rather than a table: /settings and /my-games."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Players(commands.Cog):
         embed = settings_embed(changed, self.bot.clock.now())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="mygames", description="Every table you sit at, in every server, and whose turn it is.")
+    @app_commands.command(name="my-games", description="Every table you sit at, in every server, and whose turn it is.")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def my_games(self, interaction: discord.Interaction) -> None:
         bot = self.bot

@@ -36,7 +36,7 @@ class Records(commands.Cog):
         await self.bot.records.show_leaderboard(interaction, game)
 
     @app_commands.command(name="record", description="A finished game's moves, page by page.")
-    @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
+    @app_commands.describe(table="The table number, from /history (default: the last table here)")
     @app_commands.guild_only()
     async def record(
         self,
@@ -47,7 +47,7 @@ class Records(commands.Cog):
         await self.bot.records.show_record(interaction, table)
 
     @app_commands.command(name="replay", description="A finished game's board after any move, step by step.")
-    @app_commands.describe(table="The game's number, from /history (default: the game of this thread)")
+    @app_commands.describe(table="The table number, from /history (default: the last table here)")
     @app_commands.guild_only()
     async def replay(
         self,

@@ -30,7 +30,7 @@ class Tables(commands.Cog):
         thread="Open the table in a new thread (default: yes, when I may create threads)",
         options="Table options, e.g. draw_then_play=on (see /rules)",
         reminder_hours="Remind a player after this many hours on their turn (default 12)",
-        clock="Time for each move before a computer makes it; it stops in away hours (default 1 day)",
+        clock="Time per move before a computer makes it; it stops in away hours (default: the server's, else 1 day)",
         forfeit="Two players: one who leaves the game loses it (default: a computer plays on for them)",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)

@@ -147,7 +147,8 @@ class BoardMessages:
             player = match.at_seat(seat)
             due = self.clock_due(match, player)
             if due is not None:
-                lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R> (it stops in their away hours)")
+                away = " (it stops in their away hours)" if self.settings.known(player.user_id).has_away_hours else ""
+                lines.append(f"⏳ {mention(player)}: <t:{int(due.timestamp())}:R>{away}")
         for player in match.players:
             if player.left:
                 lines.append(f"🤖 {player.name} left the game: a computer plays their seat for the rest of it.")
@@ -220,8 +221,7 @@ class BoardMessages:
         if self._recent_through.get(match.id, 0) >= match.version:
             return  # remembered already, when a click's answer was to show the board
         renderer = self.renderer(match)
-        lines = renderer.describe(match, events, None)
-        self._recent.setdefault(match.id, deque(maxlen=renderer.latest_lines)).extend(lines)
+        _add_latest(self._recent.setdefault(match.id, deque(maxlen=renderer.latest_lines)), renderer, match, events)
         if self._recent_through.get(match.id) == match.version - 1:
             self._recent_through[match.id] = match.version
 
@@ -232,7 +232,7 @@ class BoardMessages:
         renderer = self.renderer(match)
         recent = deque(maxlen=renderer.latest_lines)
         for _, events in await self.host.changes_after(match, max(match.version - CHANGES_RECALLED, 0)):
-            recent.extend(renderer.describe(match, events, None))
+            _add_latest(recent, renderer, match, events)
         self._recent[match.id] = recent
         self._recent_through[match.id] = match.version
 
@@ -240,6 +240,16 @@ class BoardMessages:
         """The match is over and its board shows so: its "Latest" lines are needed no more."""
         self._recent.pop(match_id, None)
         self._recent_through.pop(match_id, None)
+
+
+def _add_latest(recent: deque[str], renderer: GameRenderer, match: Match, events: Sequence[Event]) -> None:
+    """Add the public lines of a change's events to the board's "Latest" lines. A change that begins a new game of
+    a match (`GameRenderer.begins_a_game`) starts them afresh from it: the last game's rolls are no news in it."""
+    beginning = max((index for index, event in enumerate(events) if renderer.begins_a_game(event)), default=None)
+    if beginning is not None:
+        recent.clear()
+        events = events[beginning:]
+    recent.extend(renderer.describe(match, events, None))
 
 
 def table_link(match: Match) -> str:

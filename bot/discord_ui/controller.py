@@ -190,16 +190,18 @@ class TableController:
         return match.with_changes(board_message_id=board.id)
 
     async def _announce_open(self, match: Match, server: ServerSettings) -> None:
-        """Tell the server's players' role that a table looks for players (/server-settings), where its board is."""
+        """Tell the server's players' role that a table looks for players (/server-settings), where its board is: in
+        the channel people watch, the one a thread table's thread belongs to."""
         if server.announce_role_id is None:
             return
         rules = self.games[match.game].rules
+        where = f" in <#{match.channel_id}>" if match.parent_channel_id is not None else ""
         text = (
             f"<@&{server.announce_role_id}> {rules.title} table open, {len(match.players)} of {rules.max_players} "
-            "seats: press **Join** on its board."
+            f"seats: press **Join** on its board{where}."
         )
         try:
-            await self.display.client.get_partial_messageable(match.channel_id).send(
+            await self.display.client.get_partial_messageable(match.parent_channel_id or match.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions(roles=[discord.Object(server.announce_role_id)])
             )
         except discord.HTTPException as error:

@@ -87,10 +87,13 @@ def nonce(match_id: int, version: int, index: int | str) -> str:
     return hashlib.blake2b(f"{match_id}:{version}:{index}".encode(), digest_size=12).hexdigest()
 
 
-async def post(client: discord.Client, match: Match, content: str) -> None:
-    """Say something in the table's channel, pinging the players it mentions; logged when Discord refuses."""
+async def post(client: discord.Client, match: Match, content: str) -> discord.Message | None:
+    """Say something in the table's channel, pinging the players it mentions; logged when Discord refuses (then
+    None)."""
     try:
         content = fit_text(content, CONTENT)
-        await client.get_partial_messageable(match.channel_id).send(content, allowed_mentions=pinging(content, match))
+        channel = client.get_partial_messageable(match.channel_id)
+        return await channel.send(content, allowed_mentions=pinging(content, match))
     except discord.HTTPException as error:
         log.warning("could not post in channel %s: %s", match.channel_id, error)
+        return None

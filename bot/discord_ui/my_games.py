@@ -1,4 +1,4 @@
-"""/mygames: every live table a player sits at, in every server the bot shares with them: the game, where it is,
+"""/my-games: every live table a player sits at, in every server the bot shares with them: the game, where it is,
 whose turn it is with the time left on its clock, and a link to its board. Private (ephemeral in a server)."""
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from bot.matches import Match, MatchStatus, Snapshot
 
 SHOWN = 25
 ASK_FOR_NAMES_SECONDS = 1.5
-"""How long /mygames waits for Discord to name servers of other processes' shards (it must answer within 3 s)."""
+"""How long /my-games waits for Discord to name servers of other processes' shards (it must answer within 3 s)."""
 """An embed holds at most 25 fields: the oldest tables first, the rest counted."""
 
 
 async def server_names(client: discord.Client, guild_ids: Iterable[int | None]) -> dict[int, str]:
     """The names of these servers: from this process's shards, else asked of Discord (a server another process's
-    shard serves, as a direct message's /mygames reaches shard 0's process); "a server" when Discord will not say
+    shard serves, as a direct message's /my-games reaches shard 0's process); "a server" when Discord will not say
     in time."""
     names = {}
     unknown = set()

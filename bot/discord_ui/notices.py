@@ -28,7 +28,7 @@ from bot.discord_ui.delivery import Deliveries, nonce, post
 from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.settings_cache import SettingsCache
 from bot.discord_ui.wording import mention
-from bot.matches import DeadlineFired, MatchHost, MatchStatus, Snapshot
+from bot.matches import DeadlineFired, Match, MatchHost, MatchStatus, Player, Snapshot
 from bot.players import DM, MENTION, QUIET
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,8 @@ DMS_CLOSED = 50007
 CLOSED_DMS_KEPT = 500
 """Players whose closed DMs this process told their table about, the newest first: by the time as many more
 were told, every DM sent to them before the closure was stored has had its answer."""
+TURN_MENTIONS_KEPT = 500
+"""Turn notices by mention this process remembers, to delete each when its player's next one is posted."""
 
 
 class TurnNotices:
@@ -62,14 +64,18 @@ class TurnNotices:
         """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
         self._closed_dms_told: dict[tuple[int, int], None] = {}
         """(match id, user id) of players told in the table's channel that their DMs are closed (`CLOSED_DMS_KEPT`)."""
+        self._turn_mentions: dict[tuple[int, int], discord.Message] = {}
+        """(match id, user id) -> the latest turn notice by mention this process posted to that player at that table,
+        deleted when the next one is posted, so a table's channel holds one per player (`TURN_MENTIONS_KEPT` of
+        them kept; one posted before a restart, or by another process, stays)."""
 
     def deal_out(self, snapshot: Snapshot) -> None:
         """In the background: DM every player their opening private panel, saying who starts."""
         match = snapshot.match
         title = self.games[match.game].title
-        noun = self.games[match.game].renderer.panel_noun
+        here = self.games[match.game].renderer.panel_here
         headings = {
-            seat: f"**{title}** has started in <#{match.channel_id}>. Here is {noun}."
+            seat: f"**{title}** has started in <#{match.channel_id}>. {here}"
             + (" It's your turn." if seat in snapshot.actors else "")
             for seat in range(len(match.players))
         }
@@ -140,7 +146,7 @@ class TurnNotices:
         if notice == QUIET:
             return True
         if notice == MENTION:
-            await post(self.client, match, f"🔔 {mention(player)}, it is your turn here.")
+            await self._mention_turn(match, player)
             return True
         if player.dms_closed or not renderer.has_private_panel:
             return True
@@ -159,13 +165,29 @@ class TurnNotices:
             await post(
                 self.client,
                 match,
-                f"{mention(player)}, I can't send you direct messages, so {renderer.panel_noun} stays here: "
-                f"press **{renderer.panel_label}** on the board whenever you need it.",
+                f"{mention(player)}, I can't send you direct messages, so press **{renderer.panel_label}** on the "
+                f"board whenever you want to see {renderer.panel_noun}.",
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
             return False
         return True
+
+    async def _mention_turn(self, match: Match, player: Player) -> None:
+        """Tell the player by a mention in the table's channel that it is their turn, and delete the notice that
+        told them of their last turn there: it is no news now."""
+        key = (match.id, player.user_id)
+        told = await post(self.client, match, f"🔔 {mention(player)}, it is your turn here.")
+        earlier = self._turn_mentions.pop(key, None)
+        if told is not None:
+            self._turn_mentions[key] = told
+            if len(self._turn_mentions) > TURN_MENTIONS_KEPT:
+                del self._turn_mentions[next(iter(self._turn_mentions))]
+        if earlier is not None:
+            try:
+                await earlier.delete()
+            except discord.HTTPException as error:
+                log.warning("could not delete a turn notice in channel %s: %s", match.channel_id, error)
 
     def _first_to_find_dms_closed(self, match_id: int, user_id: int) -> bool:
         """Whether no DM to this player found their DMs closed before, so their table is told once."""

@@ -18,7 +18,7 @@ CLOCKS = {"none": 0, "10m": 600, "1h": 3600, "12h": 12 * 3600, "1d": 24 * 3600, 
 """/play's clock choices: how long a player may take over a move (outside their away hours) before a computer
 takes it for them; seconds, 0 for no clock."""
 CLOCK_NAMES = {
-    "none": "no clock", "10m": "10 minutes", "1h": "1 hour", "12h": "12 hours", "1d": "1 day (the default)",
+    "none": "no clock", "10m": "10 minutes", "1h": "1 hour", "12h": "12 hours", "1d": "1 day",
     "3d": "3 days",
 }  # fmt: skip
 TRUE_WORDS = {"on", "yes", "true", "1"}

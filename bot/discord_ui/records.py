@@ -67,7 +67,7 @@ def history_embed(guild_id: int, tables: Sequence[FinishedTable], games: Mapping
             f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R> · {won} · [board]({link})"
         )
     embed.description = "\n".join(lines)[:4096]
-    embed.set_footer(text="/record table:<number> shows a game's moves.")
+    embed.set_footer(text="/record table:<number> shows the moves of that table's game.")
     return embed
 
 

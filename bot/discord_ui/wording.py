@@ -53,6 +53,11 @@ def as_code(text: str, limit: int = 40) -> str:
     return "`" + _one_line(text.replace("`", "'"), limit) + "`"
 
 
+def _as_sentence(text: str) -> str:
+    """A game's reason, which it writes without a full stop, ended as a sentence."""
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def _one_line(text: str, limit: int) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
@@ -85,7 +90,7 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.ILLEGAL_ACTION and details.get("attempt") is Attempt.REMOVE_YOURSELF:
         return "Use Leave to leave your own table."
     if reason in (RefusalReason.BAD_OPTION, RefusalReason.ILLEGAL_ACTION):
-        return inert(details["detail"], 300)  # the game's words may quote what the player typed
+        return _as_sentence(inert(details["detail"], 300))  # the game's words may quote what the player typed
     if reason is RefusalReason.NOT_IN_GAME:
         if details.get("someone_else"):
             return "That player is not at this table."
@@ -117,7 +122,7 @@ def refusal_text(refusal: Refusal) -> str:
         if details.get("table") is None:
             command = details.get("command", "record")
             return f"No game was played here. Name one with /{command} table: (the numbers are in /history)."
-        return f"No game #{details['table']} was played in this server (the numbers are in /history)."
+        return f"No game was played at table #{details['table']} in this server (the numbers are in /history)."
     if reason is RefusalReason.STALE_BOARD:
         if details.get("board"):
             return "That board was out of date: here it is as the game stands now."
@@ -128,7 +133,8 @@ def refusal_text(refusal: Refusal) -> str:
     if reason is RefusalReason.NO_REPLAY:
         table = details["table"]
         why = "was played under older rules, so it can't be replayed" if details.get("unreadable") else None
-        return f"Game #{table} {why or 'was abandoned, so it has no replay'}; /record table:{table} shows its moves."
+        why = why or "was abandoned, so it has no replay"
+        return f"The game at table #{table} {why}; /record table:{table} shows its moves."
     if reason is RefusalReason.NOT_YOUR_TURN:
         return f"It is not your turn: waiting for {', '.join(details['waiting_for'])}."
     raise ValueError(f"No wording for the refusal {reason}")

@@ -300,9 +300,13 @@ class GameRules(ABC, Generic[StateT, ActionT]):
             return state
         return replace(state, computer_seats=tuple(each for each in computers if each != seat))
 
-    def read_typed(self, state: StateT, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
+    def read_typed(
+        self, state: StateT, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False
+    ) -> TypedMove | None:
         """The move a typed message stands for (None: it is just chat). `seat` is None for someone who may not
-        act now; `arrival` orders messages as the platform received them, and is the only order a race uses."""
+        act now; `arrival` orders messages as the platform received them, and is the only order a race uses.
+        `commanded`: the text came with a command sent to move by text, so all of it is meant as a move, even
+        where the same words said in chat would stay chat; a malformed one is then refused with its reason."""
         return None
 
     def typed_only(self, action: ActionT) -> bool:

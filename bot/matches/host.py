@@ -370,6 +370,10 @@ class MatchHost(SlowPlay, SeatTaking):
         if match is None or match.status is not MatchStatus.PLAYING or not self.rules_for(match).takes_typed_moves:
             if from_chat:
                 return None
+            if match is None and (last := await self.store.last_match_in_channel(channel_id)) is not None:
+                match = await self.store.load_match(last)
+            if match is not None and match.status is not MatchStatus.PLAYING:
+                self._running(match)  # a command is told why: the game has not started, or it is over
             raise Refusal(RefusalReason.NOTHING_TO_TYPE)
 
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
@@ -379,7 +383,7 @@ class MatchHost(SlowPlay, SeatTaking):
             actors = rules.actors(state)
             player = match.player(user_id)
             seat = player.seat if player is not None and player.seat in actors else None
-            move = rules.read_typed(state, seat, text, arrival)
+            move = rules.read_typed(state, seat, text, arrival, commanded=not from_chat)
             # A player who left never moves again. Their chat stays chat, answered only where it would have been a
             # move (a command always would), as a refused move is: not every line they say in the thread.
             if player is not None and player.left and (not from_chat or (move is not None and not move.by_game)):

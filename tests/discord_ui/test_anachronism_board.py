@@ -11,6 +11,7 @@ from games.anachronism.positions import (
     MISS,
     POOL,
     RULES,
+    before_round,
     card,
     duel,
     fighter,
@@ -75,6 +76,18 @@ def test_two_abilities_at_one_moment_are_two_buttons_and_one_no():
     state, _ = play(with_dice(state, *MISS), "attack basic 1")
     _, buttons, _ = controls(state)
     assert buttons == ["Use Second Breath", "Use Turn the Edge", "Use none of them"]
+
+
+def test_while_another_player_is_asked_to_discard_the_board_claims_no_turn_with_no_actions():
+    state = before_round(
+        fighter("Arshan", face_down=["Sickle-Sword"]),
+        fighter("Ulzii", ["Horn-and-Sinew Bow"], face_down=["Curved Longsword"], space=(2, 3), facing="S"),
+        round=2,
+    )
+    state, _ = play(state, "end")  # the round begins: Bo reveals a second weapon and must discard one
+    assert RULES.view(state, None).active == 0
+    _, _, text = controls(state)
+    assert text == "<@2> has too many cards of a kind in play and chooses which to discard."
 
 
 # What the board's "Latest" lines and /record say of each thing that happens.

@@ -386,7 +386,7 @@ async def test_a_restart_in_the_middle_of_a_turn_keeps_the_turn_and_the_boards_m
     await anthology.restart()
     assert await arena.state() == before
     assert arena.menus() == menus
-    assert f"{arena.rules.actions_left(before)} action(s) left" in arena.board.embeds[0]["description"]
+    assert f"{counted(arena.rules.actions_left(before), 'action')} left." in arena.board.embeds[0]["description"]
 
     # The board posted before the restart still works: its menu moves the warrior and spends an action.
     reply = await arena.pick(player, TURN, arena.menus()[TURN][0])
@@ -394,7 +394,7 @@ async def test_a_restart_in_the_middle_of_a_turn_keeps_the_turn_and_the_boards_m
     after = await arena.state()
     assert after.active == seat and arena.rules.actions_left(after) == arena.rules.actions_left(before) - 1
     assert after.fighters[seat].facing != before.fighters[seat].facing
-    assert f"{arena.rules.actions_left(after)} action(s) left" in arena.board.embeds[0]["description"]
+    assert f"{counted(arena.rules.actions_left(after), 'action')} left." in arena.board.embeds[0]["description"]
     await arena.press(player, END_TURN)
     assert (await arena.state()).active == 1 - seat
 
@@ -574,6 +574,7 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
             assert score.startswith(f"alice {state.tournament.wins(0)} – bob {state.tournament.wins(1)}")
             said = anthology.fake.channel_messages(anthology.channel)[-1].content
             assert f"game {finished}" in said.lower() and "The score: alice" in said
+            assert arena.latest()[0] == said, "the new game's board shows none of the last game's rolls"
             if not restarted:
                 panel = await (await alice.click(arena.board, MY_FORCE)).response()
                 piles = {field["name"]: field["value"] for field in panel.embeds[0]["fields"]}

@@ -36,7 +36,7 @@ async def test_lobby_join_and_start_update_the_board_in_one_call(anthology):
     assert "Trump:" in board.embeds[0]["description"]
     for player in (alice, bob):
         (dm,) = player.dms()
-        assert "has started" in dm.content
+        assert dm.content.startswith(f"**Anarchy** has started in <#{anthology.channel.id}>. Here is your hand.")
         assert dm.embeds[0]["title"] == "Your Anarchy hand"
         assert len(dm.embeds[0]["description"].split()) == 4
 
@@ -120,3 +120,18 @@ async def test_a_whole_game_with_two_computer_players(anthology):
     log = stored_log(anthology.settings.database_path, match.id)
     assert {entry.seat for entry in log} == {0, 1, 2}, "the computers played their turns"
     assert "Game over" in [field["name"] for field in board.embeds[0]["fields"]]
+
+
+async def test_a_finished_board_tells_nobody_to_press_a_button_it_no_longer_has(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice, forfeit=True)
+    await (await bob.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    footer = "Press My hand to see your cards and play. /rules game:Anarchy explains the game."
+    assert board.embeds[0]["footer"]["text"] == footer and "My hand" in board.button_labels()
+    asked = await (await bob.slash(anthology.channel, "leave")).response()
+    await (await bob.click(asked, "Leave the game")).response()
+    await anthology.settled()
+    assert board.button_labels() == ["Play again", "Replay"]
+    assert board.embeds[0]["footer"]["text"] == "/rules game:Anarchy explains the game."

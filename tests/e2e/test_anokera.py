@@ -11,6 +11,8 @@ from fakediscord import FakeMessage, ScriptedUser
 from support import stored_log, stored_result
 from test_refusals import forged_pick
 
+from bot.discord_ui.renderers.anokera import tile
+from bot.games.anokera.cards import card_name
 from bot.matches import MatchStatus
 from bot.matches.host import decode_state
 
@@ -152,3 +154,19 @@ async def test_out_of_turn_stale_and_forged_clicks_are_refused_and_change_nothin
 
     stale = await (await player.select(copy, copy.select_options(ONE_CARD)[0], menu=ONE_CARD)).response()
     assert stale.ephemeral and "out of date" in stale.content
+
+
+async def test_the_board_lists_the_players_in_turn_order_and_each_menu_entry_once(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    city = await started_city(anthology, alice, bob, cara)
+    state = await city.state()
+    fields = {field["name"]: field["value"] for field in city.board.embeds[0]["fields"]}
+    order = [f"<@{person.id}>" for person in (alice, bob, cara)]
+    order[state.turn] = "▶️ " + order[state.turn]
+    assert fields["Players, in turn order"] == "\n".join(order)
+
+    cards = dict.fromkeys(f"{tile(card)} {card_name(card)}" for card in state.row)  # "🟩 Nature", "🟥★ marked Force"
+    assert len(cards) < len(state.row), "this deal's row holds two cards alike"
+    expected = [f"{card} → column {column}" for card in cards for column in (1, 2, 3)]
+    options = city.board.select_options(ONE_CARD)
+    assert options == expected and len(options) == len(set(options))

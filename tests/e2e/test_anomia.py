@@ -615,3 +615,11 @@ async def test_a_player_who_left_cannot_answer_their_old_seats_face_off_by_chat_
     assert by_command.ephemeral and by_command.content == LEFT_REPLY
     await anthology.settled()
     assert await table.view() == view and table.board.embeds == board, "the leaver's answers changed the game"
+
+
+async def test_the_lobby_names_the_tie_window_in_words(anthology):
+    board = await anthology.open_table(anthology.alice, game="anomia")
+    labels = board.select_options()
+    assert "Tie window (milliseconds): 250" in labels and not [label for label in labels if "(ms)" in label]
+    chosen = await (await anthology.alice.select(board, "Tie window (milliseconds): 250")).response()
+    assert "Tie window (milliseconds): 250 (now)" in chosen.select_options()

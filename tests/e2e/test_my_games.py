@@ -1,4 +1,4 @@
-"""/mygames through Discord: every live table a player sits at, across two servers, from a server channel or from
+"""/my-games through Discord: every live table a player sits at, across two servers, from a server channel or from
 DMs with the bot: the game, the server and channel, whose turn it is with the clock, and a link to the board."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ def fields(message) -> dict[str, str]:
 
 
 async def test_a_player_without_tables_is_told_so(anthology):
-    reply = await (await anthology.cara.slash(anthology.channel, "mygames")).response()
+    reply = await (await anthology.cara.slash(anthology.channel, "my-games")).response()
     assert reply.ephemeral and reply.embeds[0]["description"].startswith("You are not at any table right now.")
 
 
@@ -31,7 +31,7 @@ async def test_every_table_in_every_server_with_whose_turn_and_the_clock(antholo
     lobby = await anthology.open_table(bob, game="anomia", channel=tables)
     await (await alice.click(lobby, "Join")).response()
 
-    reply = await (await alice.slash(anthology.fake.dm_channel(alice), "mygames")).response()
+    reply = await (await alice.slash(anthology.fake.dm_channel(alice), "my-games")).response()
     shown = fields(reply)
     assert set(shown) == {"Anarchy", "Anomia"}
     assert shown["Anarchy"].startswith(f"Game Night, <#{anthology.channel.id}> · [board](https://discord.com/channels/")
@@ -42,5 +42,5 @@ async def test_every_table_in_every_server_with_whose_turn_and_the_clock(antholo
     assert shown["Anomia"].startswith(f"Board Game Club, <#{tables.id}>")
     assert "Waiting for players to join (2 seated)." in shown["Anomia"]
 
-    in_server = await (await bob.slash(anthology.channel, "mygames")).response()
+    in_server = await (await bob.slash(anthology.channel, "my-games")).response()
     assert in_server.ephemeral and set(fields(in_server)) == {"Anarchy", "Anomia"}

@@ -274,3 +274,44 @@ async def test_a_player_who_left_cannot_make_a_word_by_chat_command_or_an_old_pa
     assert (await table.state()).turns == state.turns + 1, "the computer moved in the leaver's seat"
     match = await anthology.match_here()
     assert match.player(leaver.id).left and match.player(leaver.id).computer_plays
+
+
+async def test_the_deal_and_the_closed_dms_notice_name_the_letters_in_good_grammar(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    anthology.fake.close_dms(bob)
+    await started_table(anthology, alice, bob)
+    (dealt,) = alice.dms()
+    assert dealt.content.startswith(
+        f"**Not Another Word** has started in <#{anthology.channel.id}>. Here are your letters."
+    )
+    await anthology.settled()
+    said = [m.content for m in anthology.fake.channel_messages(anthology.channel) if "direct messages" in m.content]
+    assert said == [
+        f"<@{bob.id}>, I can't send you direct messages, so press **My letters** on the board whenever you want to "
+        "see your letters."
+    ]
+
+
+async def test_slash_word_gives_the_boxs_reason_and_says_when_the_game_is_over(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice, game=GAME, forfeit=True)
+    await (await bob.click(board, "Join")).response()
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    table = WordTable(anthology, board, (await anthology.match_here()).id)
+    player = await table.to_act()
+    state = await table.state()
+    for typed in ("hum.", "two words"):
+        panel = await (await player.click(board, "My letters")).response()
+        opened = await player.click(panel, "Make a word")
+        boxed = await (await player.submit_modal(opened, {"Your word": typed})).response()
+        commanded = await (await player.slash(anthology.channel, "word", word=typed)).response()
+        assert commanded.ephemeral and commanded.content == boxed.content
+        assert commanded.content == "A word is written with the letters A to Z only."
+    assert await table.state() == state, "a refused word changed the game"
+
+    await anthology.leave_running_game(bob if player is alice else alice)
+    await anthology.settled()
+    for command, option in (("word", "word"), ("answer", "text")):
+        late = await (await alice.slash(anthology.channel, command, **{option: "pawn"})).response()
+        assert late.ephemeral and late.content == "This game is over."

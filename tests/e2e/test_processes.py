@@ -5,7 +5,7 @@ Every process can act on any match, because matches live only in the database: `
 so a change waits for another process's change of the same match, and a deadline is claimed by deleting its row, so
 whichever process gets there first fires it, once. The test plays games in two servers, one on each shard; a click
 in a direct message (which Discord sends to shard 0, so to the first process) plays a move in the second process's
-server (and /mygames there names that server); turn reminders fall due while both processes race for them (each
+server (and /my-games there names that server); turn reminders fall due while both processes race for them (each
 player is reminded once per reminder); then the second process is killed with SIGKILL in the middle of a live Anomia
 game, and the first fires its timers (its computers flip and answer), reminds its players, and serves its server
 through direct messages. Checked against the database and the channels: every action logged once and in order, and
@@ -244,8 +244,8 @@ async def test_two_processes_on_one_postgresql_share_the_shards_and_one_keeps_th
             hand = await (await players[await tables.actor(zero_id)].click(zero_board, "My hand")).response()
             await (await choose_first(players[await tables.actor(zero_id)], hand)).response()
             await play_from_direct_message(players[await tables.actor(one_id)], fake, tables, one_id)
-            # /mygames in a direct message (shard 0's process) names the server the other process serves.
-            listed = await (await dan.slash(fake.dm_channel(dan), "mygames")).response()
+            # /my-games in a direct message (shard 0's process) names the server the other process serves.
+            listed = await (await dan.slash(fake.dm_channel(dan), "my-games")).response()
             assert listed.embeds[0]["fields"][0]["value"].startswith(f"One, <#{one_games.id}>")
             await one_move_clicked_in_both_processes_at_once(players[await tables.actor(one_id)], fake, tables, one_id)
 

@@ -134,13 +134,15 @@ async def test_a_finished_games_record_shows_its_moves_page_by_page_and_never_a_
     by_number = await (await alice.slash(anthology.channel, "record", table=match.id)).response()
     assert by_number.embeds[0]["description"] == pages[0]
     missing = await (await alice.slash(anthology.channel, "record", table=match.id + 50)).response()
-    assert missing.content == f"No game #{match.id + 50} was played in this server (the numbers are in /history)."
+    assert missing.content == (
+        f"No game was played at table #{match.id + 50} in this server (the numbers are in /history)."
+    )
     elsewhere = anthology.fake.create_guild("Elsewhere")
     other = elsewhere.create_text_channel("games")
     elsewhere.add_member(alice)
     await anthology.restart()
     foreign = await (await alice.slash(other, "record", table=match.id)).response()
-    assert foreign.content.startswith(f"No game #{match.id} was played in this server")
+    assert foreign.content.startswith(f"No game was played at table #{match.id} in this server")
 
 
 COMPUTERS = {"anarchy": 1, "anomia": 2, "not_another_word": 1, "anokera": 2, "anachronism": 1}
@@ -209,3 +211,9 @@ def secrets_at_the_end(game: str, snapshot) -> list[str]:
     if game == "anokera":
         return [renderer.sheet.role(role).name for role in state.unused_roles]
     return []
+
+
+async def test_record_and_replay_ask_for_a_table_number(anthology):
+    for command in ("record", "replay"):
+        (table,) = anthology.fake.find_command(command, anthology.guild)["options"]
+        assert table["description"] == "The table number, from /history (default: the last table here)"

@@ -149,7 +149,7 @@ async def test_a_running_game_has_no_replay_yet_and_an_abandoned_one_none(anthol
     await anthology.settled()
     abandoned = await (await bob.slash(anthology.channel, "replay")).response()
     assert abandoned.ephemeral and abandoned.content == (
-        f"Game #{match.id} was abandoned, so it has no replay; /record table:{match.id} shows its moves."
+        f"The game at table #{match.id} was abandoned, so it has no replay; /record table:{match.id} shows its moves."
     )
     elsewhere = anthology.guild.create_text_channel("quiet")
     nothing = await (await alice.slash(elsewhere, "replay")).response()

@@ -1,7 +1,7 @@
 """Taking a seat over through Discord (ruling S2): a player leaves a running game; someone who is not playing
 presses Take a seat on the board, gets the seat's private panel at once, and plays it to the end, across a
 restart; the table is told; the standings show the newcomer and place the leaver last, as a leaver (ruling S1);
-/mygames and /stats count the game as the newcomer's. The leaver's take-back, and a seated player's press, are
+/my-games and /stats count the game as the newcomer's. The leaver's take-back, and a seated player's press, are
 refused."""
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ async def test_a_newcomer_takes_a_leavers_seat_in_anarchy_and_plays_it_to_the_en
     assert hand.content == "You left this game, and someone else plays your seat now."
     leave = await (await bob.slash(anthology.channel, "leave")).response()
     assert leave.content == "You already left this game."
-    mine = await (await dan.slash(anthology.channel, "mygames")).response()
+    mine = await (await dan.slash(anthology.channel, "my-games")).response()
     assert "Anarchy" in fields(mine)
-    theirs = await (await bob.slash(anthology.channel, "mygames")).response()
+    theirs = await (await bob.slash(anthology.channel, "my-games")).response()
     assert theirs.embeds[0]["description"].startswith("You are not at any table right now.")
 
     dan_moved = False

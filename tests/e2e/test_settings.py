@@ -137,9 +137,10 @@ async def test_turn_notices_come_the_way_each_player_chose(anthology):
     for _ in range(6):  # a few turns each way
         player = await anthology.actor(match.id)
         await anthology.take_turn(player, await anthology.hand_panel(player, board))
+    await anthology.settled()
     said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
-    assert f"🔔 <@{bob.id}>, it is your turn here." in said
-    assert not [line for line in said if f"🔔 <@{alice.id}>" in line]
+    told = [line for line in said if line.startswith("🔔")]
+    assert told == [f"🔔 <@{bob.id}>, it is your turn here."], "each notice replaced the one before it"
     assert {player.name: len(player.dms()) for player in (alice, bob)} == dealt, "no turn DMs for either"
 
 

@@ -76,6 +76,14 @@ async def test_the_time_left_counts_only_outside_the_players_away_hours(antholog
         await (await player.slash(anthology.channel, "settings", timezone="UTC", away="12:05-13:00")).response()
     board, match = await started(anthology)
     started_at = (await anthology.bot.host.get(match.id)).updated_at
-    (_, due), *_ = CLOCK_LINE.findall(clock_field(board))
+    (waiting, due), *_ = CLOCK_LINE.findall(clock_field(board))
     assert started_at.hour == 12 and started_at.minute < 5
     assert int(due) == int(started_at.timestamp()) + 600 + 55 * 60, "five minutes, the away hour, five more"
+    assert clock_field(board) == f"⏳ <@{waiting}>: <t:{due}:R> (it stops in their away hours)"
+
+
+async def test_the_board_mentions_away_hours_only_for_a_player_who_set_them(anthology):
+    board, match = await started(anthology)
+    waiting = await anthology.actor(match.id)
+    (_, due), *_ = CLOCK_LINE.findall(clock_field(board))
+    assert clock_field(board) == f"⏳ <@{waiting.id}>: <t:{due}:R>"

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.engine import Event, Outcome, Seat
-from bot.matches import Match
+from bot.matches import Match, MatchStatus
 
 
 @dataclass(frozen=True)
@@ -89,22 +89,35 @@ class GameRenderer:
     """The board's button that shows a player their private panel."""
     panel_noun: str = "your hand"
     """What that panel holds, as a sentence names it ("Here is your hand")."""
+    panel_noun_is_plural: bool = False
+    """Whether `panel_noun` takes a plural verb ("Here are your letters")."""
     shows_picture: bool = False
     """Whether the board carries a picture (`board_picture`): the bot then needs the Attach Files permission."""
     typed_command: str = "/answer"
+    """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
     names_chapters: bool = False
     """Whether the game names the parts of a game (`replay_chapter`), which a replay's menu jumps to; else the
     menu offers stretches of moves."""
-    """The slash command that stands in for typing a move in chat, in a game that takes typed moves."""
     latest_lines: int = 4
     """How many of `describe`'s newest public lines the board shows under "Latest"."""
 
     def __init__(self, content: Any = None) -> None:
         """A game with content (bot/catalogue.py) builds its renderer with it; one that shows none ignores it."""
 
+    @property
+    def panel_here(self) -> str:
+        """The sentence that hands a player their panel: "Here is your hand." or "Here are your letters."."""
+        return f"Here {'are' if self.panel_noun_is_plural else 'is'} {self.panel_noun}."
+
     def board(self, match: Match, view: Any) -> discord.Embed:
         """The shared board: what everyone may see."""
         raise NotImplementedError
+
+    @staticmethod
+    def board_has_buttons(match: Match) -> bool:
+        """Whether the board offers its buttons (its panel's among them): only while the game is played, so the
+        board of a finished game (or a replay of it) tells nobody to press a button it does not have."""
+        return match.status is MatchStatus.PLAYING
 
     def board_actions(self, match: Match, view: Any) -> Sequence[Choice]:
         """Actions offered as buttons on the board itself (pinned to what the board showed)."""
@@ -126,6 +139,11 @@ class GameRenderer:
     def panel(self, match: Match, view: Any) -> PrivatePanel:
         """One seat's private panel, from that seat's view."""
         raise NotImplementedError
+
+    def begins_a_game(self, event: Event) -> bool:
+        """Whether the event ends one game of a match and so begins the next (or the match's end): the board's
+        "Latest" lines start afresh from it."""
+        return False
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         """Lines that tell `seat` (None: everyone) what these events were, in the order they happened. For

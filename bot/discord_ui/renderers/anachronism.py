@@ -134,7 +134,8 @@ class AnachronismRenderer(GameRenderer):
         wins = " – ".join(f"{match.at_seat(seat).name} {won}" for seat, won in enumerate(score.wins))
         draws = f", {score.draws} drawn" if score.draws else ""
         needed = score.games // 2 + 1
-        return f"{wins}{draws} (the first to {needed} wins takes the match). Discard piles: press {self.panel_label}."
+        piles = f" Discard piles: press {self.panel_label}." if self.board_has_buttons(match) else ""
+        return f"{wins}{draws} (the first to {needed} wins takes the match).{piles}"
 
     def _situation(self, match: Match, view: AnachronismPublicView) -> str:
         if view.outcome is not None:
@@ -161,7 +162,8 @@ class AnachronismRenderer(GameRenderer):
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
             ]
-            return "Each player picks a warrior and four supports in private (press My force).\n" + "\n".join(done)
+            picking = f"Each player picks a warrior and four supports in private (press {self.panel_label})."
+            return picking + "\n" + "\n".join(done)
         if view.phase == SUPPORTS:
             done = [
                 f"{mention(match.at_seat(f.seat))}: {'ready ✅' if f.chosen else 'choosing…'}" for f in view.fighters
@@ -184,7 +186,11 @@ class AnachronismRenderer(GameRenderer):
             lines.append(self._question_text(match, view))
         if view.active is not None:
             who = f"{SEAT_MARKS[view.active]} {mention(match.at_seat(view.active))}"
-            lines.append(f"{who}'s turn: {view.actions_left} action(s) left.")
+            actions = counted(view.actions_left, "action")
+            if view.question is None:
+                lines.append(f"{who}'s turn: {actions} left.")
+            elif view.actions_left:  # the turn goes on once the question is answered
+                lines.append(f"Then {who}'s turn goes on: {actions} left.")
         return "\n".join(lines)
 
     def _question_text(self, match: Match, view: AnachronismPublicView) -> str:
@@ -508,6 +514,9 @@ class AnachronismRenderer(GameRenderer):
     def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
         rounds = [event.data["round"] for event in events if event.kind is AnachronismEvent.ROUND_STARTED]
         return f"Round {rounds[-1]}" if rounds else None
+
+    def begins_a_game(self, event: Event) -> bool:
+        return event.kind is AnachronismEvent.GAME_ENDED
 
     def describe(self, match: Match, events: Sequence[Event], seat: int | None) -> list[str]:
         """A line for each thing that happened, in the order it happened; every event of this game is public."""

@@ -51,7 +51,8 @@ class AnarchyRenderer(GameRenderer):
             waiting = mention(match.at_seat(view.to_act))
             deciding = " (deciding whether to play the card just drawn)" if view.deciding_on_drawn_card else ""
             embed.add_field(name="Turn", value=f"{waiting}{deciding}", inline=False)
-        embed.set_footer(text="Press My hand to see your cards and play. /rules game:Anarchy explains the game.")
+        press = f"Press {self.panel_label} to see your cards and play. " if self.board_has_buttons(match) else ""
+        embed.set_footer(text=f"{press}/rules game:Anarchy explains the game.")
         return embed
 
     def panel(self, match: Match, view: AnarchySeatView) -> PrivatePanel:

@@ -76,12 +76,15 @@ class AnokeraRenderer(GameRenderer):
                 lines.append(f"{mention(match.at_seat(reveal.seat))}: **{role}**: {worked} → **{reveal.score}**")
             lines.append(f"{view.unused_roles} role cards were not dealt; they stay hidden.")
             embed.add_field(name="Roles", value="\n".join(lines)[:1024], inline=False)
+        order = [("▶️ " if view.to_act == player.seat else "") + mention(player) for player in match.players]
+        embed.add_field(name="Players, in turn order", value="\n".join(order), inline=False)
         if view.to_act is not None:
             waiting = mention(match.at_seat(view.to_act))
             if view.first_card is not None:
                 waiting += " (may play a second unmarked card, or end the turn)"
             embed.add_field(name="Turn", value=waiting, inline=False)
-        embed.set_footer(text="My role shows your secret role. /rules game:Anokera explains the game.")
+        press = f"{self.panel_label} shows your secret role. " if self.board_has_buttons(match) else ""
+        embed.set_footer(text=f"{press}/rules game:Anokera explains the game.")
         return embed
 
     def board_menus(self, match: Match, view: AnokeraPublicView) -> Sequence[Menu]:
@@ -176,8 +179,11 @@ class AnokeraRenderer(GameRenderer):
 
 
 def _placements(cards: Sequence[Card], *, then_another: bool = False) -> list[Choice]:
-    return [
-        Choice(f"{tile(card)} {card_name(card)} → column {column + 1}", PlayCard(card, column, then_another).notation)
-        for card in cards
-        for column in range(3)
-    ]
+    """Each card of the row on each column, once: cards of one resource and marking play alike, so the menu
+    offers one of them (the first in the row) rather than the same entry again."""
+    placements: dict[str, Choice] = {}
+    for card in cards:
+        for column in range(3):
+            label = f"{tile(card)} {card_name(card)} → column {column + 1}"
+            placements.setdefault(label, Choice(label, PlayCard(card, column, then_another).notation))
+    return list(placements.values())

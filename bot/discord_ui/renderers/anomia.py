@@ -43,8 +43,9 @@ class AnomiaRenderer(GameRenderer):
             embed.add_field(name="Wild card", value=f"{self._glyph(first)} matches {self._glyph(second)}", inline=True)
         left, right = view.draw_pile_sizes
         embed.add_field(name="Draw piles", value=f"left {left} · right {right}", inline=True)
-        typed = "Face-off answers are typed in this channel (or sent with /answer)."
-        embed.set_footer(text=f"{typed} Judging: {view.options.judging}. /rules game:Anomia explains the game.")
+        typed = "Face-off answers are typed in this channel (or sent with /answer). "
+        typed = typed if self.board_has_buttons(match) else ""
+        embed.set_footer(text=f"{typed}Judging: {view.options.judging}. /rules game:Anomia explains the game.")
         return embed
 
     def _situation(self, match: Match, view: AnomiaPublicView) -> str:

@@ -46,6 +46,7 @@ def move_text(event: Event, who: str) -> str:
 class NotAnotherWordRenderer(GameRenderer):
     panel_label = "My letters"
     panel_noun = "your letters"
+    panel_noun_is_plural = True
     typed_command = "/word"
 
     def board(self, match: Match, view: NotAnotherWordPublicView) -> discord.Embed:
@@ -69,10 +70,12 @@ class NotAnotherWordRenderer(GameRenderer):
             )
         if view.to_act is not None:
             embed.add_field(name="Turn", value=mention(match.at_seat(view.to_act)), inline=False)
-        embed.set_footer(
-            text="On your turn, type your word here, use /word, or press My letters. "
-            "/rules game:Not Another Word explains the game."
+        typing = (
+            f"On your turn, type your word here, use /word, or press {self.panel_label}. "
+            if self.board_has_buttons(match)
+            else ""
         )
+        embed.set_footer(text=f"{typing}/rules game:Not Another Word explains the game.")
         return embed
 
     def panel(self, match: Match, view: NotAnotherWordSeatView) -> PrivatePanel:

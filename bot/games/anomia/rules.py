@@ -115,7 +115,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         Option("no_repeat", "No repeats", (True, False), "An answer already said for a category cannot win again."),
         Option(
             "tie_window_ms",
-            "Tie window (ms)",
+            "Tie window (milliseconds)",
             (0, 250, 500, 1000),
             "Answers this many milliseconds apart are a tie, settled by a tie-breaker card.",
         ),
@@ -278,7 +278,9 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         chat: both come only from typed messages."""
         return isinstance(action, GiveAnswer | Heard)
 
-    def read_typed(self, state: AnomiaState, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
+    def read_typed(
+        self, state: AnomiaState, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False
+    ) -> TypedMove | None:
         """In a face-off, a face-off player's message is their answer, raced by its arrival key (ruling M6);
         anything else said meanwhile counts as said (ruling M8). Outside face-offs chat is just chat."""
         faceoff = state.faceoff

@@ -217,10 +217,15 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             return Exchange(tuple(read_card(card) for card in rest.split()))
         raise ParseError(f"{text!r} is not a Not Another Word move: try 'word pawn' or 'exchange Q01 Z01'")
 
-    def read_typed(self, state: NotAnotherWordState, seat: Seat | None, text: str, arrival: int) -> TypedMove | None:
-        """A message from the player to act that is one run of letters is their word; anything else is chat."""
+    def read_typed(
+        self, state: NotAnotherWordState, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False
+    ) -> TypedMove | None:
+        """A message from the player to act that is one run of letters is their word; anything else is chat. A
+        command's text is their word however it is written, refused with its reason as the box's would be."""
         word = text.strip()
-        if seat is None or not (word.isascii() and word.isalpha() and len(word) <= TYPED_WORD_LIMIT):
+        if seat is None:
+            return None
+        if not commanded and not (word.isascii() and word.isalpha() and len(word) <= TYPED_WORD_LIMIT):
             return None
         return TypedMove(MakeWord(word.lower()))
 
