@@ -73,11 +73,14 @@ async def measure(path: Path, matches: int) -> dict:
                 break  # votes and challenges are not what this measures
             timings = first_answers
             for seat, (category_id, _) in zip(faceoff.seats, faceoff.categories, strict=True):
-                text = f"answer {next(arrival)} {an_answer(rules, category_id, serial)}"
+                # An answer is typed in the channel: the host reads it as chat (answers are typed-only moves).
+                text, user_id = an_answer(rules, category_id, serial), match.at_seat(seat).user_id
                 begun = time.perf_counter()
                 try:
-                    await host.act(match.id, match.at_seat(seat).user_id, text)
+                    result = await host.act_typed(match.channel_id, user_id, text, next(arrival), from_chat=True)
                 except Refusal:
+                    break
+                if result is None:
                     break
                 timings.append((time.perf_counter() - begun) * 1000)
                 timings = deciding_answers
