@@ -60,11 +60,12 @@ from pathlib import Path
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
-from anthology_driver import choose_first, offers_version
+from anthology_driver import choose_first, offers_pin
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, ScriptedUser, ScriptError
 from timing import summary
 
 from bot.catalogue import load_games
+from bot.matches.pins import pin_of
 
 REPO = Path(__file__).resolve().parent.parent
 TESTS = REPO / "tests"
@@ -241,22 +242,29 @@ class Database:
         data = json.loads(match["state"])
         if self.fixed_apart and match["fixed_state"] is not None:
             data |= json.loads(match["fixed_state"])
-        actors = self.rules.actors(self.rules.decode_state(data))
+        state = self.rules.decode_state(data)
+        actors = self.rules.actors(state)
         if not actors:
             return None
         (user_id,) = self.connection.execute(
             "SELECT user_id FROM seats WHERE match_id = ? AND seat = ?", (match["id"], min(actors))
         ).fetchone()
-        return Turn(user_id, match["id"], match["version"])
+        return Turn(user_id, match["id"], match["version"], pin_of(self.rules, state, min(actors)))
 
 
 @dataclass(frozen=True)
 class Turn:
-    """The player to act at a table, in which match, at which version of it."""
+    """The player to act at a table, in which match, at which version of it, and what their panel pins then."""
 
     user_id: int
     match_id: int
     version: int
+    pin: str
+    """What the seat's panel pins now (bot/matches/pins.py); a checkout from before pins pins the version."""
+
+    def offered_by(self, panel: FakeMessage) -> bool:
+        """Whether the panel offers this turn's moves."""
+        return offers_pin(panel, self.match_id, self.pin) or offers_pin(panel, self.match_id, str(self.version))
 
 
 @dataclass
@@ -349,7 +357,7 @@ class TurnDms:
             while True:
                 arrived.clear()
                 for panel in (self.newest.get(turn.user_id), used):
-                    if panel is not None and offers_version(panel, turn.match_id, turn.version):
+                    if panel is not None and turn.offered_by(panel):
                         return panel
                 await arrived.wait()
 
