@@ -27,7 +27,7 @@ from bot.discord_ui.options import CLOCKS, OPTIONS_TEXT_LIMIT, REMINDER_HOURS, p
 from bot.discord_ui.standings import forfeit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Player, Refusal, RefusalReason, Snapshot
-from bot.matches.host import MatchLocks
+from bot.matches.locks import MatchLocks
 from bot.matches.pins import is_board_pin
 from bot.players import ServerSettings
 

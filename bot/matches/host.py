@@ -16,8 +16,7 @@ the moment a computer's timer fell due).
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -37,6 +36,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.matches.clocks import DEFAULT_CLOCK, SlowPlay, after_move
+from bot.matches.locks import MatchLocks
 from bot.matches.model import (
     ChatToRead,
     Deadline,
@@ -781,26 +781,3 @@ def _computer_count(match: Match) -> int:
 def _reseated(players: Iterable[Player]) -> tuple[Player, ...]:
     """Number the remaining players' seats again in join order."""
     return tuple(replace(player, seat=index) for index, player in enumerate(players))
-
-
-class MatchLocks:
-    """One asyncio.Lock per match while someone holds or waits for it; none kept for matches nobody touches,
-    so ids that are refused, forged or long finished leave nothing behind."""
-
-    def __init__(self) -> None:
-        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
-
-    def __len__(self) -> int:
-        return len(self._locks)
-
-    @contextlib.asynccontextmanager
-    async def hold(self, match_id: int) -> AsyncIterator[None]:
-        lock, users = self._locks.setdefault(match_id, (asyncio.Lock(), [0]))
-        users[0] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users[0] -= 1
-            if not users[0]:
-                del self._locks[match_id]
