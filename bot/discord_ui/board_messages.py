@@ -231,8 +231,8 @@ class BoardMessages:
             return
         renderer = self.renderer(match)
         recent = deque(maxlen=renderer.latest_lines)
-        for _, events in await self.host.changes_after(match, max(match.version - CHANGES_RECALLED, 0)):
-            _add_latest(recent, renderer, match, events)
+        for version, events in await self.host.changes_after(match, max(match.version - CHANGES_RECALLED, 0)):
+            _add_latest(recent, renderer, match.seated_at(version), events)
         self._recent[match.id] = recent
         self._recent_through[match.id] = match.version
 

@@ -298,8 +298,8 @@ class RecordsController:
         match = record.match
         renderer = self.games[match.game].renderer
         lines = []
-        for number, (_, events) in enumerate(record.changes, start=1):
-            told = renderer.describe(match, events, None)
+        for number, (version, events) in enumerate(record.changes, start=1):
+            told = renderer.describe(match.seated_at(version), events, None)
             if told:
                 lines.append(f"`{number:>3}` " + " ".join(told))
         if match.status is MatchStatus.FINISHED:

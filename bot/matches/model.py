@@ -60,6 +60,10 @@ class Player:
     of the game (the player left it)."""
     left: bool = False
     """The player left the running game (/leave): a computer plays on for them, and they may not come back."""
+    seated_until: int = 0
+    """For a player who left and whose seat someone else took over (`Match.departed`): the version of the match
+    that the take-over made, before which this player held the seat (0: not known, for take-overs before it was
+    kept)."""
 
     @property
     def is_computer(self) -> bool:
@@ -126,6 +130,17 @@ class Match:
     def player(self, user_id: int) -> Player | None:
         """The player with this user id, if seated."""
         return next((player for player in self.players if player.user_id == user_id), None)
+
+    def seated_at(self, version: int) -> Match:
+        """This match with the players who held its seats when it reached `version`: a seat taken over since
+        shows the player who left it (the record and the replay name who made each move)."""
+        holders = {}
+        for player in self.departed:  # in the order they left their seats: the first one still holding it
+            if version < player.seated_until and player.seat not in holders:
+                holders[player.seat] = player
+        if not holders:
+            return self
+        return self.with_changes(players=tuple(holders.get(player.seat, player) for player in self.players))
 
     def has_departed(self, user_id: int) -> bool:
         """Whether this user left the game and someone else took over their seat."""

@@ -104,7 +104,8 @@ class Replay:
         else:
             await self.reach(move)
             state = self._states[move]
-        return Position(self.match, move, self.moves, self.rules.view(state, None), self)
+        seated = self.match.seated_at(self.log[move - 1].version if move else 0)
+        return Position(seated, move, self.moves, self.rules.view(state, None), self)
 
 
 def seating_of(match: Match, players: Sequence[Player]) -> Seating:

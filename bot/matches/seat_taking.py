@@ -9,7 +9,7 @@ beside them, but the game's rules never see it (`game_options`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import GameRules, Option, Seat, canonical_json, resolve_options
@@ -96,7 +96,9 @@ class SeatTaking:
             state = decode_state(rules, match)
             updated = match.with_changes(
                 players=tuple(Player(user_id, name, seat) if each.seat == seat else each for each in match.players),
-                departed=match.departed if former.is_computer else (*match.departed, former),
+                departed=match.departed
+                if former.is_computer
+                else (*match.departed, replace(former, seated_until=match.version + 1)),
                 version=match.version + 1,
                 # The newcomer's turn clock starts now, not when the turn began.
                 updated_at=self.clock.now(),

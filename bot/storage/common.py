@@ -233,8 +233,9 @@ def seat_rows(match: Match) -> list[tuple[int, int, int, str, int, int, int, int
 
 
 def departed_text(match: Match) -> str:
-    """The match's departed players (`Match.departed`) as its row in `matches` keeps them."""
-    return json_text([[player.seat, player.user_id, player.name] for player in match.departed])
+    """The match's departed players (`Match.departed`) as its row in `matches` keeps them: [seat, user id, name,
+    the version before which they held the seat] each (rows written before that was kept have three)."""
+    return json_text([[player.seat, player.user_id, player.name, player.seated_until] for player in match.departed])
 
 
 def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
@@ -276,8 +277,8 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
         board_posted_at=read_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
         last_message_id=row["last_message_id"],
         departed=tuple(
-            Player(user_id, name, seat, computer_plays=True, left=True)
-            for seat, user_id, name in orjson.loads(row["departed"])
+            Player(user_id, name, seat, computer_plays=True, left=True, seated_until=until[0] if until else 0)
+            for seat, user_id, name, *until in orjson.loads(row["departed"])
         ),
         parent_channel_id=row["parent_channel_id"],
         follows_match_id=row["follows_match_id"],

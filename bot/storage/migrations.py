@@ -174,7 +174,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN last_message_id INTEGER NOT NULL DEFAULT 0;
     """,
     # 10: the players who left a running game and whose seats someone else took over (`Match.departed`), as JSON
-    # [[seat, user_id, name], ...]: they stay on record, out of `seats`, which holds who plays each seat now.
+    # [[seat, user_id, name, seated_until], ...]: they stay on record, out of `seats`, which holds who plays each
+    # seat now.
     """
     ALTER TABLE matches ADD COLUMN departed TEXT NOT NULL DEFAULT '[]';
     """,

@@ -49,6 +49,10 @@ async def test_a_leavers_seat_is_taken_over_and_the_newcomer_plays_it_to_the_end
     assert (dan.user_id, dan.name, dan.left, dan.computer_plays) == (DAN, "Dan", False, False)
     assert [(player.user_id, player.seat, player.left) for player in match.departed] == [(BOB, bob_seat, True)]
     assert match.player(BOB) is None
+    # The record and the replay name who held the seat at each move: bob before the take-over, dan from it on.
+    assert match.departed[0].seated_until == match.version
+    assert match.seated_at(match.version - 1).at_seat(bob_seat).user_id == BOB
+    assert match.seated_at(match.version).at_seat(bob_seat).user_id == DAN
     stand_ins = [each for each in await host.store.deadlines_of(match_id) if each.kind is DeadlineKind.STAND_IN]
     assert not stand_ins, "the computer no longer plays the seat"
 
