@@ -55,10 +55,11 @@ from bot.games.anachronism.actions import (
 )
 from bot.games.anachronism.arena import FACINGS, grid_spaces, starting_row, step
 from bot.games.anachronism.combat import HIT_OR_MISS, Combat
-from bot.games.anachronism.content import BODY_TRAITS, SUPPORT_TYPES, Ability, CardPool
+from bot.games.anachronism.content import Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
 from bot.games.anachronism.initiative import Initiative
+from bot.games.anachronism.restrictions import CardRestrictions
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
@@ -86,7 +87,12 @@ MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 
 
 class AnachronismRules(
-    Combat, ForcesAndPlacement, Initiative, TournamentPlay, GameRules[AnachronismState, AnachronismAction]
+    Combat,
+    ForcesAndPlacement,
+    Initiative,
+    TournamentPlay,
+    CardRestrictions,
+    GameRules[AnachronismState, AnachronismAction],
 ):
     """The rules of Anachronism for two to four players, single games and tournament matches, with rulings C1-C8,
     over a pool of cards."""
@@ -532,52 +538,6 @@ class AnachronismRules(
         if state.round >= ROUNDS:
             return self._finish_after_five(state, events)
         return self._begin_round(replace(state, turn_index=index, actions_done=0), events)
-
-    # -- card restrictions ------------------------------------------------------------------------------------
-
-    def offending(self, state: AnachronismState, seat: Seat) -> tuple[str, ...]:
-        """The face-up supports breaking a card restriction (one per type and per body trait, or two where an
-        ability allows another; two hands in all), or none when the cards in play are legal."""
-        pool, fighter = self.pool, state.fighters[seat]
-        cards = [pool.support(card) for card in fighter.face_up]
-        # Checked after every step: the abilities that allow another card are looked up only where two are in play.
-        for kind in SUPPORT_TYPES:
-            same = [card.id for card in cards if card.type == kind]
-            if len(same) > 1 and len(same) > 1 + abilities.extra_slot(pool, state, seat, kind):
-                return tuple(same)
-        for trait in BODY_TRAITS:
-            same = [card.id for card in cards if trait in card.traits]
-            if len(same) > 1 and len(same) > 1 + abilities.extra_slot(pool, state, seat, trait):
-                return tuple(same)
-        if sum(card.hands for card in cards) > 2:
-            return tuple(card.id for card in cards if card.hands)
-        return ()
-
-    def _restrictions(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Each player in turn order discards offending cards until legal; the player chooses which when there is
-        a choice (the card restriction rules), before any other question. Once that choice is made this runs
-        again (a card discarded may not be enough)."""
-        if any(offer.kind == DISCARD for offer in state.offers):
-            return state
-        for seat in state.order or range(state.seat_count):
-            if state.fighters[seat].fallen:
-                continue
-            offending = self.offending(state, seat)
-            if len(offending) > 1:
-                return replace(state, offers=(Offer(seat, DISCARD, options=offending), *state.offers))
-            if offending:
-                state = self._discard(state, seat, offending[0], events)
-        return state
-
-    def _discard(self, state: AnachronismState, seat: Seat, card: str, events: list) -> AnachronismState:
-        fighter = state.fighters[seat]
-        fighter = replace(
-            fighter,
-            face_up=tuple(each for each in fighter.face_up if each != card),
-            discarded=(*fighter.discarded, card),
-        )
-        events.append(Event(AnachronismEvent.DISCARDED, seat, {"card": card}))
-        return abilities.left_play(with_fighter(state, seat, fighter), seat, (card,))
 
     # -- answers to offers --------------------------------------------------------------------------------------
 
