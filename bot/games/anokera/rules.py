@@ -26,6 +26,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.games.anokera import hints
 from bot.games.anokera.actions import AnokeraAction, EndTurn, PlayCard
 from bot.games.anokera.cards import DEATHS, Card, full_deck, is_marked, read_card
 from bot.games.anokera.columns import COLUMNS, Clearing, clear, combo
@@ -45,6 +46,8 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
     title = "Anokera"
     min_players = 3
     max_players = MAX_PLAYERS
+    practice_opponents = 3
+    gives_hints = True
     state_type = AnokeraState
     event_kinds = AnokeraEvent
     end_reasons = AnokeraEnd
@@ -187,6 +190,9 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
         """The seat's score from its role and the deaths so far (or the `deaths` given)."""
         tally = dict(zip(DEATHS, state.deaths if deaths is None else deaths, strict=True))
         return self.sheet.score(state.roles[seat], tally, state.seat_count)
+
+    def explain_action(self, state: AnokeraState, seat: Seat, action: AnokeraAction) -> str:
+        return hints.explain(self.sheet, state, seat, action)
 
     # The turns.
 

@@ -1,0 +1,50 @@
+"""Hints for Anarchy: one line that says a move and why it is a good one, as a newcomer reads it ("Play 7♥: it
+follows the 5♥ and keeps your trumps for later"). Which move to suggest is the computer player's business
+(computers.py); this module only explains a move, whichever chose it."""
+
+from __future__ import annotations
+
+from bot.engine import Seat
+from bot.games.anarchy.actions import AnarchyAction, DrawCard, PlayCard
+from bot.games.anarchy.cards import Card, can_follow, direction_after, is_trump
+from bot.games.anarchy.state import AnarchyState
+
+
+def explain(state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
+    """The move in a player's words and the reason for it, in one line."""
+    hand = state.hands[seat]
+    if isinstance(action, DrawCard):
+        on = f"the {state.top_card.label}" if state.top_card else "an empty pile (only a trump starts it)"
+        return f"Draw: none of your cards can go on {on}, so you take one from the draw pile."
+    if not isinstance(action, PlayCard):
+        return "Keep the card you drew and end your turn: it can wait for a better moment."
+    card, top, indicator = action.card, state.top_card, state.trump_indicator
+    rest = [held for held in hand if held != card]
+    if not rest:
+        return f"Play {card.label}: it is your last card, so you go out."
+    why = [_how_it_follows(card, top, indicator)]
+    trumps_kept = sum(is_trump(held, indicator) for held in rest)
+    if not is_trump(card, indicator) and trumps_kept:
+        why.append("you keep your trumps for when nothing else goes")
+    direction = direction_after(state.direction, top, card, indicator)
+    followers = sum(can_follow(held, card, direction, indicator) for held in rest)
+    if followers:
+        many = "one of your other cards" if followers == 1 else f"{followers} of your other cards"
+        why.append(f"{many} can follow it next time")
+    return f"Play {card.label}: " + _joined(why) + "."
+
+
+def _how_it_follows(card: Card, top: Card | None, indicator: Card) -> str:
+    if top is None:
+        return "only a trump may start the pile"
+    if is_trump(card, indicator):
+        return "it is a trump, which goes on anything"
+    if card.rank == top.rank:
+        return f"it has the same rank as the {top.label}"
+    return f"it follows the {top.label} in suit"
+
+
+def _joined(parts: list[str]) -> str:
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + ", and " + parts[-1]

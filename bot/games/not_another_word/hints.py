@@ -1,0 +1,42 @@
+"""Hints for Not Another Word: one line that says a move and why it is a good one, as a newcomer reads it ("Type
+PAWN: you place your P on the L of LAWN, which sheds a card, and the next player has only 2 words to make from
+it"). Which move to suggest is the computer player's business (computers.py); this module only explains one."""
+
+from __future__ import annotations
+
+from bot.engine import Seat
+from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
+from bot.games.not_another_word.cards import letter_of, letters_of
+from bot.games.not_another_word.dictionary import ADD, COMBINE, WordIndex
+from bot.games.not_another_word.state import NotAnotherWordState
+
+
+def explain(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat, action: NotAnotherWordAction) -> str:
+    """The move in a player's words and the reason for it, in one line."""
+    hand = state.hands[seat]
+    if isinstance(action, Exchange):
+        letters = ", ".join(letter_of(card).upper() for card in action.cards)
+        return (
+            f"Exchange {letters}: no word can be made from {state.word.upper()} with your letters, and these are "
+            "the hardest to use in short words."
+        )
+    if not isinstance(action, MakeWord):
+        return "Pass: every word your letters make is one the bot does not allow, and there is nothing to exchange."
+    word, previous = action.word, state.word
+    how = next((move for move, made in dictionary.successors(previous, letters_of(hand)) if made == word), None)
+    said = f"Type {word.upper()}"
+    if how is None:
+        return f"{said}: it is a word you can make from {previous.upper()}."
+    if how.kind == COMBINE:
+        what = f"you join two stacks of {previous.upper()} (burying a {how.letter.upper()}), which keeps your cards"
+    elif how.kind == ADD:
+        what = f"you add your {how.letter.upper()} as a new spot, which sheds a card"
+    else:
+        what = f"you place your {how.letter.upper()} on the {how.on.upper()}, which sheds a card"
+    if how.kind != COMBINE and len(hand) == 1:
+        return f"{said}: {what}, your last one, so you win."
+    follow_ups = sum(1 for _, following in dictionary.successors(word) if following != previous)
+    if follow_ups == 0:
+        return f"{said}: {what}, and no word can be made from {word.upper()}: Not Another Word, you win."
+    many = "only one word" if follow_ups == 1 else f"only {follow_ups} words"
+    return f"{said}: {what}, and the next player could make {many} from it, whatever their letters."
