@@ -9,15 +9,26 @@ message that shows it.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Mapping
 
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, Controls, EntryButton, SeveralSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    EntryButton,
+    HintButton,
+    SeveralSelect,
+)
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_embed, fit_text
 from bot.matches import Snapshot
+from bot.matches.practice import offers_hints
+
+log = logging.getLogger(__name__)
 
 PANELS_KEPT = 256
 PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
@@ -52,7 +63,8 @@ class PrivatePanels:
 
     def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
         match = snapshot.match
-        panel = self.games[match.game].renderer.panel(match, snapshot.seat_view(seat))
+        game = self.games[match.game]
+        panel = game.renderer.panel(match, snapshot.seat_view(seat))
         pin = snapshot.pin(seat)
         view = Controls()
         picks = list(panel.picks)
@@ -73,4 +85,10 @@ class PrivatePanels:
         if several is not None:
             choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
             view.add_item(SeveralSelect(match.id, pin, several.verb, choices, several.most, several.placeholder))
+        if offers_hints(match, game.rules):
+            try:
+                view.add_item(HintButton(match.id, pin))
+            except ValueError:
+                # Five rows of menus leave no room (an Anachronism force built card by card): no Hint there.
+                log.info("no room for Hint on the panel of seat %s of table %s", seat, match.id)
         return fit_embed(panel.embed), view, tuple(panel.notes)
