@@ -478,7 +478,7 @@ class TableController:
         elif match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
         else:
-            panel = self.display.panels.message(snapshot, player.seat)
+            panel = await self.display.panels.guided(snapshot, player.seat)
             await interaction.response.send_message(ephemeral=True, **panel)
 
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, pin: str, action: str) -> None:
@@ -550,7 +550,7 @@ class TableController:
                 seat = match.player(interaction.user.id).seat
                 told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
                 if match.status is MatchStatus.PLAYING:
-                    panel = self.display.panels.message(snapshot, seat, heading=told)
+                    panel = await self.display.panels.guided(snapshot, seat, heading=told)
                     answer = interaction.response.edit_message(**panel)
                 else:
                     answer = interaction.response.edit_message(

@@ -24,6 +24,7 @@ from bot.discord_ui.components import (
     HintButton,
     SeveralSelect,
 )
+from bot.discord_ui.guidance import FirstGameGuidance
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_embed, fit_text
 from bot.matches import Snapshot
 from bot.matches.practice import offers_hints
@@ -38,8 +39,9 @@ PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
 class PrivatePanels:
     """Builds the private panels of every game's seats, and keeps the newest."""
 
-    def __init__(self, games: Mapping[str, Game]) -> None:
+    def __init__(self, games: Mapping[str, Game], guidance: FirstGameGuidance) -> None:
         self.games = games
+        self.guidance = guidance
         self._kept: OrderedDict[tuple[int, int], tuple[int, PanelParts]] = OrderedDict()
         """(match id, seat) -> the version its panel was built for, and that panel."""
 
@@ -60,6 +62,10 @@ class PrivatePanels:
         content = "\n".join(line for line in (heading, *notes) if line)
         # The embed was made to fit when the panel was built; only the text above it changes from message to message.
         return {"content": fit_text(content, CONTENT) if content else None, "embed": embed, "view": view}
+
+    async def guided(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
+        """`message`, with the line of first-game guidance under the heading where its player is due one."""
+        return self.message(snapshot, seat, heading=await self.guidance.heading(snapshot, seat, heading))
 
     def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
         match = snapshot.match

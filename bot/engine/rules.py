@@ -156,6 +156,15 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """The kind of choice a seat faces now (`GameRules.decision`), with one line of guidance for a newcomer facing
+    that kind for the first time ("Play a card that follows the top card: ...")."""
+
+    kind: str
+    guidance: str
+
+
+@dataclass(frozen=True)
 class TypedMove:
     """A chat message read as an action. `by_game` actions are taken by the game itself (SYSTEM), such as
     noting that an answer was said aloud; they never need a reply."""
@@ -332,6 +341,11 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def explain_action(self, state: StateT, seat: Seat, action: ActionT) -> str:
         """One line that says `action` in a player's words and why it is a good move for `seat` in `state`."""
         return action.notation
+
+    def decision(self, state: StateT, seat: Seat) -> Decision | None:
+        """The kind of choice `seat` faces now on its private panel, with a line of guidance for a first game;
+        None when it has none to make (or the game guides no one)."""
+        return None
 
     def read_typed(
         self, state: StateT, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False

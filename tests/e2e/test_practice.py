@@ -10,19 +10,22 @@ from fakediscord.world import PRIVATE_THREAD, PUBLIC_THREAD
 from support import stored_result
 
 from bot.catalogue import CATALOGUE
+from bot.games.anarchy.hints import FIRST_GAME_GUIDANCE
 from bot.matches import MatchStatus
 from bot.matches.snapshots import decode_state
 
 HINT_FOOT = "\n-# Only you see this; nothing was played."
+PLAY_GUIDANCE = FIRST_GAME_GUIDANCE["play"]
 NOT_RATED = "Practice games are not rated and do not count in /stats or leaderboards."
 
 
 async def practice(anthology, game: str = "anarchy"):
     """/practice by alice: her reply, the thread and the board in it."""
+    before = {thread.id for thread in anthology.fake.threads(anthology.channel)}
     handle = await anthology.alice.slash(anthology.channel, "practice", game=game)
     reply = await handle.message()
     await anthology.settled()
-    (thread,) = anthology.fake.threads(anthology.channel)
+    (thread,) = [thread for thread in anthology.fake.threads(anthology.channel) if thread.id not in before]
     (board,) = anthology.fake.bot_messages(thread)
     await anthology.board_attached(board, thread)
     return reply, thread, board
@@ -156,3 +159,46 @@ async def test_a_hint_is_refused_when_not_your_turn_on_an_old_panel_and_after_th
     assert await anthology.bot.host.store.rating_changes(match.id) == {}
     stats = await (await alice.slash(anthology.channel, "stats")).response()
     assert stats.embeds[0]["description"] == f"<@{alice.id}> has not finished a game in this server yet."
+
+
+async def play_out(anthology, match_id: int, board, seen: list[str], *, restart_after: int | None = None) -> None:
+    """Alice plays her practice game to its end from My hand, the computers theirs; what every panel she was
+    shown said above it is added to `seen`. With `restart_after`, the bot restarts after that many of her turns."""
+    alice, turns = anthology.alice, 0
+    for _ in range(600):
+        if (await anthology.bot.host.get(match_id)).status is not MatchStatus.PLAYING:
+            return
+        if not await alice_acts(anthology, match_id):
+            await anthology.run_timers(3)
+            continue
+        panel = await anthology.hand_panel(alice, anthology.board(match_id))
+        seen.append(panel.content or "")
+        seen.append((await anthology.take_turn(alice, panel)).content or "")
+        turns += 1
+        if turns == restart_after:
+            await anthology.restart()
+    raise AssertionError("the game should have ended")
+
+
+async def test_a_first_game_shows_each_kind_of_guidance_once_across_a_restart_and_a_second_game_none(anthology):
+    alice = anthology.alice
+    _, thread, board = await practice(anthology)
+    match = await anthology.match_here(thread)
+    seen: list[str] = []
+    await play_out(anthology, match.id, board, seen, restart_after=3)
+    seen += [dm.content or "" for dm in alice.dms()]
+    tips = [line for text in seen for line in text.split("\n") if line.startswith("🧭 First game tip: ")]
+    guidance = {f"🧭 First game tip: {line}" for line in FIRST_GAME_GUIDANCE.values()}
+    assert tips, "a first game shows guidance"
+    assert set(tips) <= guidance
+    assert len(tips) == len(set(tips)), "each kind of decision is explained once, a restart in between too"
+    assert "🧭 First game tip: " + PLAY_GUIDANCE in tips
+
+    # A second game of Anarchy: she has finished one, so no more guidance.
+    before = len(alice.dms())
+    _, thread, board = await practice(anthology)
+    match = await anthology.match_here(thread)
+    seen = []
+    await play_out(anthology, match.id, board, seen)
+    seen += [dm.content or "" for dm in alice.dms()[before:]]
+    assert not [text for text in seen if "First game tip" in text]

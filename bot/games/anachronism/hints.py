@@ -1,13 +1,16 @@
-"""Hints for Anachronism: one line that says a move and why it is a good one, as a newcomer reads it ("Basic
-attack on the Ronin: it stands in your attack grid at +1, the best odds you have"). Which move to suggest is the
+"""Hints for Anachronism, and the guidance of a first game.
+
+A hint is one line that says a move and why it is a good one, as a newcomer reads it ("Basic attack on Ulzii the
+Far Rider: it stands in that attack grid at +1, the best odds and damage you have"). Which move to suggest is the
 computer player's business (computers.py); this module only explains one. Warriors are named by their cards, as
-the board shows them; only the player's own supports are named before they are revealed."""
+the board shows them; only the player's own supports are named before they are revealed. `decision` names the
+kind of choice a player faces, for the one line of guidance a first game shows at each new kind."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.engine import Seat
+from bot.engine import Decision, Seat
 from bot.games.anachronism.abilities import opposing
 from bot.games.anachronism.actions import (
     AddSupport,
@@ -25,7 +28,7 @@ from bot.games.anachronism.actions import (
     UseAbility,
 )
 from bot.games.anachronism.arena import FACING_NAMES, grid_spaces, space_name, starting_row, step
-from bot.games.anachronism.state import AnachronismState
+from bot.games.anachronism.state import FORCES, PLACING, PLAYING, STACKS, SUPPORTS, AnachronismState
 
 if TYPE_CHECKING:
     from bot.games.anachronism.rules import AnachronismRules
@@ -95,3 +98,24 @@ def _grid_from(
     fighter = state.fighters[seat]
     cells = rules.pool.warrior(fighter.warrior).grid if source == "basic" else rules.pool.support(source).grid
     return grid_spaces(space, facing, cells)
+
+
+FIRST_GAME_GUIDANCE = {
+    STACKS: "Build your tournament stack: the warriors (and their supports) you will fight with, one per game.",
+    FORCES: "Choose your warrior and its four supports: a ready-made pack is a good start.",
+    PLACING: "Place your warrior in your starting row: it faces the arena, and a warrior nearer the others "
+    "strikes sooner.",
+    SUPPORTS: "Lay your supports face down in order: the leftmost is turned up first, one each round.",
+    PLAYING: "Your turn: move one space, turn, attack a warrior inside your attack grid, or use an ability; "
+    "each costs an action (the board counts them).",
+    "question": "The game asks you a question about an ability: answer it to go on.",
+}
+"""One line for a player's first game, for each kind of decision Anachronism asks of them."""
+
+
+def decision(state: AnachronismState, seat: Seat, actors: frozenset[Seat]) -> Decision | None:
+    """The kind of decision the seat faces, with its first-game guidance."""
+    if seat not in actors:
+        return None
+    kind = "question" if state.offers and state.offers[0].seat == seat else state.phase
+    return Decision(kind, FIRST_GAME_GUIDANCE[kind])

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -357,6 +358,9 @@ class AnachronismRules(
 
     def explain_action(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> str:
         return hints.explain(self, state, seat, action)
+
+    def decision(self, state: AnachronismState, seat: Seat) -> Decision | None:
+        return hints.decision(state, seat, self.actors(state))
 
     def parse_action(self, text: str) -> AnachronismAction:
         words = text.strip().split()

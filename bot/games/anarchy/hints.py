@@ -1,10 +1,15 @@
-"""Hints for Anarchy: one line that says a move and why it is a good one, as a newcomer reads it ("Play 7♥: it
-follows the 5♥ and keeps your trumps for later"). Which move to suggest is the computer player's business
-(computers.py); this module only explains a move, whichever chose it."""
+"""Hints for Anarchy, and the guidance of a first game.
+
+A hint is one line that says a move and why it is a good one, as a newcomer reads it ("Play 7♥: it follows the
+5♥ in suit, and one of your other cards can follow it next time"). Which move to suggest is the computer player's
+business (computers.py); this module only explains one, whichever chose it. `decision` names the kind of choice
+a player faces, for the one line of guidance a first game shows at each new kind."""
 
 from __future__ import annotations
 
-from bot.engine import Seat
+from collections.abc import Sequence
+
+from bot.engine import Decision, Seat
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, is_trump
 from bot.games.anarchy.state import AnarchyState
@@ -48,3 +53,26 @@ def _joined(parts: list[str]) -> str:
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + ", and " + parts[-1]
+
+
+FIRST_GAME_GUIDANCE = {
+    "start": "The pile is empty: only a trump may start it (a card of the trump's rank or suit; see the board).",
+    "play": "Play a card that follows the top card: the same suit (higher or lower, as the board's Direction says), "
+    "the same rank, or a trump. The first to empty their hand wins.",
+    "draw": "None of your cards can follow the top card, so you must Draw; your turn then ends.",
+    "drawn": "You drew a card you can play: play it now, or keep it and end your turn.",
+}
+"""One line for a player's first game, for each kind of decision Anarchy asks of them."""
+
+
+def decision(state: AnarchyState, seat: Seat, legal: Sequence[AnarchyAction]) -> Decision | None:
+    """The kind of decision the seat faces, with its first-game guidance."""
+    if not legal:
+        return None
+    if state.drawn_card is not None:
+        kind = "drawn"
+    elif not any(isinstance(action, PlayCard) for action in legal):
+        kind = "draw"
+    else:
+        kind = "start" if state.top_card is None else "play"
+    return Decision(kind, FIRST_GAME_GUIDANCE[kind])

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -208,6 +209,9 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
 
     def explain_action(self, state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
         return hints.explain(state, seat, action)
+
+    def decision(self, state: AnarchyState, seat: Seat) -> Decision | None:
+        return hints.decision(state, seat, self.legal_actions(state, seat))
 
     def parse_action(self, text: str) -> AnarchyAction:
         """Read "play 7C", "draw" or "pass"."""

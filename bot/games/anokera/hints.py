@@ -1,12 +1,14 @@
-"""Hints for Anokera: one line that says a move and why it is a good one for the player's own secret role, as a
-newcomer reads it ("Play the marked Force on column 2: it clears the column, 4 die by Violence, which scores you
-12 points as the Acolyte of Violence"). Which move to suggest is the computer player's business (computers.py);
-this module only explains one, weighing a play with the computer's own measures. The line speaks of the
-player's own role only, which is theirs to see."""
+"""Hints for Anokera, and the guidance of a first game.
+
+A hint is one line that says a move and why it is a good one for the player's own secret role ("Play the marked
+Force on column 2: it clears the column (4 die by Violence), which scores you 12 points as the Acolyte of ...").
+Which move to suggest is the computer player's business (computers.py); this module only explains one, weighing
+a play with the computer's own measures. The line speaks of the player's own role only, which is theirs to see.
+`decision` names the kind of choice a player faces, for the one line of guidance a first game shows."""
 
 from __future__ import annotations
 
-from bot.engine import Seat
+from bot.engine import Decision, Seat
 from bot.games.anokera.actions import AnokeraAction, PlayCard
 from bot.games.anokera.cards import DEATHS, card_name, is_marked
 from bot.games.anokera.columns import clear, combo
@@ -60,3 +62,17 @@ def _points(gained: int, role: str) -> str:
     if gained == 0:
         return f"costs you nothing as the {role}"
     return f"costs you {-gained} points as the {role}, less than any other card would"
+
+
+FIRST_GAME_GUIDANCE = {
+    "first": "Play one marked card (it clears its column and citizens die) or one unmarked card, then maybe a second; "
+    "your secret role (on this panel) says which deaths score for you.",
+    "second": "You may play a second unmarked card from the row, or end your turn.",
+}
+"""One line for a player's first game, for each kind of decision Anokera asks of them."""
+
+
+def decision(state: AnokeraState) -> Decision:
+    """The kind of decision the seat to play faces, with its first-game guidance."""
+    kind = "second" if state.first_card is not None else "first"
+    return Decision(kind, FIRST_GAME_GUIDANCE[kind])

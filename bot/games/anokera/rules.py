@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -193,6 +194,9 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
 
     def explain_action(self, state: AnokeraState, seat: Seat, action: AnokeraAction) -> str:
         return hints.explain(self.sheet, state, seat, action)
+
+    def decision(self, state: AnokeraState, seat: Seat) -> Decision | None:
+        return hints.decision(state) if seat in self.actors(state) else None
 
     # The turns.
 

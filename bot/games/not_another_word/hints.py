@@ -1,10 +1,13 @@
-"""Hints for Not Another Word: one line that says a move and why it is a good one, as a newcomer reads it ("Type
-PAWN: you place your P on the L of LAWN, which sheds a card, and the next player has only 2 words to make from
-it"). Which move to suggest is the computer player's business (computers.py); this module only explains one."""
+"""Hints for Not Another Word, and the guidance of a first game.
+
+A hint is one line that says a move and why it is a good one, as a newcomer reads it ("Type PAWN: you place your
+P on the L, which sheds a card, and the next player could make only 2 words from it"). Which move to suggest is
+the computer player's business (computers.py); this module only explains one. `decision` names the kind of
+choice a player faces, for the one line of guidance a first game shows at each new kind."""
 
 from __future__ import annotations
 
-from bot.engine import Seat
+from bot.engine import Decision, Seat
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
 from bot.games.not_another_word.cards import letter_of, letters_of
 from bot.games.not_another_word.dictionary import ADD, COMBINE, WordIndex
@@ -40,3 +43,23 @@ def explain(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat, actio
         return f"{said}: {what}, and no word can be made from {word.upper()}: Not Another Word, you win."
     many = "only one word" if follow_ups == 1 else f"only {follow_ups} words"
     return f"{said}: {what}, and the next player could make {many} from it, whatever their letters."
+
+
+FIRST_GAME_GUIDANCE = {
+    "word": "Make a new word from the table's letters and type it: put one of your letters on a stack, add one as "
+    "a new spot, or join two stacks (letters may be rearranged). Each letter you place leaves your hand.",
+    "exchange": "No word can be made with your letters: exchange some of them for new ones from the draw pile.",
+    "pass": "No word you can make is allowed and the draw pile is empty: you pass.",
+}
+"""One line for a player's first game, for each kind of decision Not Another Word asks of them."""
+
+
+def decision(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat) -> Decision | None:
+    """The kind of decision the seat faces, with its first-game guidance."""
+    if state.result is not None or seat != state.turn:
+        return None
+    if next(dictionary.successors(state.word, letters_of(state.hands[seat])), None) is not None:
+        kind = "word"
+    else:
+        kind = "exchange" if state.draw_pile else "pass"
+    return Decision(kind, FIRST_GAME_GUIDANCE[kind])

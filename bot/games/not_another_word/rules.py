@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -240,6 +241,9 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
 
     def explain_action(self, state: NotAnotherWordState, seat: Seat, action: NotAnotherWordAction) -> str:
         return hints.explain(self._dictionary(state), state, seat, action)
+
+    def decision(self, state: NotAnotherWordState, seat: Seat) -> Decision | None:
+        return hints.decision(self._dictionary(state), state, seat)
 
     # The turns.
 
