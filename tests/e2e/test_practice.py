@@ -202,3 +202,26 @@ async def test_a_first_game_shows_each_kind_of_guidance_once_across_a_restart_an
     await play_out(anthology, match.id, board, seen)
     seen += [dm.content or "" for dm in alice.dms()[before:]]
     assert not [text for text in seen if "First game tip" in text]
+
+
+async def test_the_hints_option_gives_any_tables_panels_a_hint_button(anthology):
+    alice, bob = anthology.alice, anthology.bob
+    board = await anthology.open_table(alice)
+    menu = board.select_menu()
+    (offered,) = [option for option in menu["options"] if option["label"] == "Hint button: on"]
+    assert offered["description"] == (
+        "Each player's private panel gets a Hint button: the move a computer would make for them, and why."
+    )
+    await (await bob.click(board, "Join")).response()
+    await (await alice.select(board, "Hint button: on")).response()
+    assert "Hint button: on" in str(board.embeds)
+    await (await alice.click(board, "Start")).response()
+    await anthology.settled()
+    for player in (alice, bob):
+        assert "Hint" in (await anthology.hand_panel(player, board)).button_labels()
+    # A table without it has no Hint, and Anomia, with no private panel, offers no such option.
+    second = anthology.guild.create_text_channel("plain")
+    plain = await anthology.started_game(alice, bob, channel=second)
+    assert "Hint" not in (await anthology.hand_panel(alice, plain)).button_labels()
+    refused = await (await alice.slash(second, "play", game="anomia", thread=False, options="hints=on")).response()
+    assert refused.ephemeral and refused.content.startswith("Anomia has no option `hints`.")
