@@ -225,3 +225,22 @@ async def test_the_hints_option_gives_any_tables_panels_a_hint_button(anthology)
     assert "Hint" not in (await anthology.hand_panel(alice, plain)).button_labels()
     refused = await (await alice.slash(second, "play", game="anomia", thread=False, options="hints=on")).response()
     assert refused.ephemeral and refused.content.startswith("Anomia has no option `hints`.")
+
+
+HINTED = [entry for entry in CATALOGUE if entry.rules.gives_hints]
+
+
+@pytest.mark.parametrize("entry", HINTED, ids=[entry.key for entry in HINTED])
+async def test_every_game_with_a_panel_gives_a_legal_hint_with_its_reason(anthology, entry):
+    alice = anthology.alice
+    _, thread, board = await practice(anthology, entry.key)
+    match = await anthology.match_here(thread)
+    await computers_play_until_alice_acts(anthology, match.id)
+    rules = anthology.bot.games[entry.key].rules
+    stored = await anthology.bot.host.get(match.id)
+    panel = await (await alice.click(board, anthology.bot.games[entry.key].renderer.panel_label)).response()
+    reply = await (await alice.click(panel, "Hint")).response()
+    state = decode_state(rules, stored)
+    hint = rules.hint(state, 0)
+    assert hint.action in rules.legal_actions(state, 0)
+    assert reply.content == f"💡 {hint.line}{HINT_FOOT}"

@@ -41,7 +41,7 @@ def explain(state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
 
 def _how_it_follows(card: Card, top: Card | None, indicator: Card) -> str:
     if top is None:
-        return "only a trump may start the pile"
+        return "it is a trump, and only a trump may start the pile"
     if is_trump(card, indicator):
         return "it is a trump, which goes on anything"
     if card.rank == top.rank:

@@ -25,7 +25,7 @@ def explain(sheet: RoleSheet, state: AnokeraState, seat: Seat, action: AnokeraAc
     role = sheet.role(state.roles[seat])
     said = f"Play the {card_name(card)} on column {column + 1}"
     if action.then_another:
-        said += " (a second card follows)"
+        said += ", then a second card"
     cards = (*state.columns[column], card)
     if is_marked(card):
         clearing = clear(cards, state.citizens)
