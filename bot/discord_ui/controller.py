@@ -115,13 +115,9 @@ class TableController:
                 "permissions. Ask an admin, or use `thread: False` to play in this channel.",
             )
             return
-        if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
-            await reply_privately(interaction, "I can't post in this channel: I need the Send Messages permission.")
-            return
-        if self.games[game].renderer.shows_picture and not permissions.attach_files:
-            await reply_privately(
-                interaction, f"{rules.title} shows its board as a picture: I need the Attach Files permission here."
-            )
+        problem = posting_problem(permissions, in_thread, self.games[game])
+        if problem:
+            await reply_privately(interaction, problem)
             return
         table = {
             "guild_id": interaction.guild_id,
@@ -693,6 +689,15 @@ class TableController:
             return await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
         finally:
             self.display.release_board(match.id)
+
+
+def posting_problem(permissions: discord.Permissions, in_thread: bool, game: Game) -> str | None:
+    """Why the bot may not post a table of this game where it was asked to (a permission it lacks), or None."""
+    if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
+        return "I can't post in this channel: I need the Send Messages permission."
+    if game.renderer.shows_picture and not permissions.attach_files:
+        return f"{game.title} shows its board as a picture: I need the Attach Files permission here."
+    return None
 
 
 def _not_a_player_text(finished: Match, follower: Match | None) -> str:

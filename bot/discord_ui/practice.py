@@ -15,7 +15,7 @@ from datetime import timedelta
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.controller import ARCHIVE_AFTER_A_WEEK, OPEN_FAILED, _is_private, _offered
+from bot.discord_ui.controller import ARCHIVE_AFTER_A_WEEK, OPEN_FAILED, _is_private, _offered, posting_problem
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import reply_privately
 from bot.discord_ui.limits import THREAD_NAME, fit_text
@@ -46,13 +46,9 @@ class PracticeDesk:
         channel = interaction.channel
         permissions = interaction.app_permissions
         in_thread = isinstance(channel, discord.Thread)
-        if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
-            await reply_privately(interaction, "I can't post in this channel: I need the Send Messages permission.")
-            return
-        if self.games[game].renderer.shows_picture and not permissions.attach_files:
-            await reply_privately(
-                interaction, f"{rules.title} shows its board as a picture: I need the Attach Files permission here."
-            )
+        problem = posting_problem(permissions, in_thread, self.games[game])
+        if problem:
+            await reply_privately(interaction, problem)
             return
         server = await self.host.server_settings(interaction.guild_id)
         may_post_in_threads = permissions.send_messages_in_threads
