@@ -154,6 +154,7 @@ async def test_a_hint_is_refused_when_not_your_turn_on_an_old_panel_and_after_th
     assert finished.status is MatchStatus.FINISHED
     reply = await (await alice.click(opening, "Hint")).response()
     assert reply.content == "No hint: this game is over."
+    assert board.button_labels() == ["Replay"], "another practice is a /practice away"
     # Not rated, not counted.
     assert stored_result(anthology.settings.database_path, match.id) is None
     assert await anthology.bot.host.store.rating_changes(match.id) == {}
