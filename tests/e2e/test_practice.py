@@ -59,6 +59,10 @@ async def test_practice_deals_a_table_for_the_caller_and_computers_in_a_private_
     else:  # Anomia: no private panel, its moves are the board's and the chat's
         assert len(lines) == 2
     assert "Join" not in board.button_labels()
+    # The private thread and its member were asked for as Discord's own description of its API says.
+    (opened,) = [call for call in anthology.fake.call_log if call.route == "POST /channels/{channel_id}/threads"]
+    assert opened.operation is not None and opened.body["type"] == PRIVATE_THREAD and opened.status == 201
+    assert not anthology.fake.contract_violations
 
 
 async def test_without_private_threads_practice_opens_a_public_thread_and_says_so(anthology):
