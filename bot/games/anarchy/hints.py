@@ -32,6 +32,8 @@ def explain(state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
     if not is_trump(card, indicator) and trumps_kept:
         why.append("you keep your trumps for when nothing else goes")
     direction = direction_after(state.direction, top, card, indicator)
+    if direction is not None and direction != state.direction:
+        why.append(f"it turns the direction {direction}")
     followers = sum(can_follow(held, card, direction, indicator) for held in rest)
     if followers:
         many = "one of your other cards" if followers == 1 else f"{followers} of your other cards"
