@@ -31,7 +31,9 @@ def explain(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat, actio
     if how is None:
         return f"{said}: it is a word you can make from {previous.upper()}."
     if how.kind == COMBINE:
-        what = f"you join two stacks of {previous.upper()} (burying a {how.letter.upper()}), which keeps your cards"
+        buried = how.letter.upper()
+        article = "an" if buried in LETTERS_SAID_WITH_A_VOWEL else "a"
+        what = f"you join two stacks of {previous.upper()} (burying {article} {buried}), which keeps your cards"
     elif how.kind == ADD:
         what = f"you add your {how.letter.upper()} as a new spot, which sheds a card"
     else:
@@ -44,6 +46,9 @@ def explain(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat, actio
     many = "only one word" if follow_ups == 1 else f"only {follow_ups} words"
     return f"{said}: {what}, and the next player could make {many} from it, whatever their letters."
 
+
+LETTERS_SAID_WITH_A_VOWEL = frozenset("AEFHILMNORSX")
+"""Letters whose names begin with a vowel sound: "an N", "a B"."""
 
 FIRST_GAME_GUIDANCE = {
     "word": "Make a new word from the table's letters and type it: put one of your letters on a stack, add one as "
