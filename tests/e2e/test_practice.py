@@ -164,6 +164,9 @@ async def test_a_hint_is_refused_when_not_your_turn_on_an_old_panel_and_after_th
     assert await anthology.bot.host.store.rating_changes(match.id) == {}
     stats = await (await alice.slash(anthology.channel, "stats")).response()
     assert stats.embeds[0]["description"] == f"<@{alice.id}> has not finished a game in this server yet."
+    # Its moves can still be read back.
+    record = await (await alice.slash(thread, "record")).response()
+    assert record.embeds[0]["title"] == f"Anarchy #{match.id}: the record"
 
 
 async def play_out(anthology, match_id: int, board, seen: list[str], *, restart_after: int | None = None) -> None:
