@@ -205,6 +205,8 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     max_players: ClassVar[int]
     practice_opponents: ClassVar[int] = 1
     """How many computer players a practice table seats against its one player: the usual number for a good game."""
+    gives_hints: ClassVar[bool] = False
+    """Whether `hint` suggests moves: a game that does explains them in `explain_action`."""
     options: ClassVar[tuple[Option, ...]] = ()
     state_type: ClassVar[type]
     """The frozen dataclass of a whole match; the engine's codec stores it."""
@@ -319,9 +321,6 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         if computers is None:
             return state
         return replace(state, computer_seats=tuple(each for each in computers if each != seat))
-
-    gives_hints: ClassVar[bool] = False
-    """Whether `hint` suggests moves: a game that does explains them in `explain_action`."""
 
     def hint(self, state: StateT, seat: Seat) -> Hint | None:
         """The move suggested to `seat` now, with a line saying why; None when the seat may not act (or the game
