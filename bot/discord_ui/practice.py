@@ -110,6 +110,8 @@ class PracticeDesk:
         except discord.HTTPException as error:
             log.warning("could not post the board of practice table %s: %s", match.id, error)
             await self.host.abandon(match.id, match.opener_id)
+            if where is not None:
+                await self._delete_quietly(where)
             await reply_privately(interaction, OPEN_FAILED)
             return
         await self.host.attach_board(match.id, board.id)
