@@ -25,6 +25,7 @@ from bot.config import Settings
 from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import AnsweringTree
+from bot.discord_ui.practice import PracticeDesk
 from bot.discord_ui.records import RecordsController
 from bot.discord_ui.rules_help import RulesHelp
 from bot.discord_ui.snowflake import snowflake_at
@@ -37,7 +38,7 @@ from bot.time_zones import time_zone_index
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records")
+EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records", "cogs.practice")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
 DISCORD_ANSWER_SECONDS = 30.0
 """How long logging in may wait for Discord to take the token (it answers in well under a second), before the
@@ -125,6 +126,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.display = TableDisplay(self, self.host, self.games)
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
+        self.practice = PracticeDesk(self.host, self.display, self.games)
         self.time_zones = time_zone_index()
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)

@@ -37,6 +37,7 @@ from bot.discord_ui.standings import final_standings, result_text
 from bot.discord_ui.wording import mention
 from bot.engine import Event
 from bot.matches import Match, MatchHost, MatchStatus, Player, Snapshot
+from bot.matches.practice import is_practice
 from bot.matches.seat_taking import free_seats, table_options
 from bot.players import clock_runs_out
 
@@ -127,7 +128,8 @@ class BoardMessages:
             if free_seats(match):
                 components.add_item(TakeSeatButton(match.id))
         elif match.status is MatchStatus.FINISHED:
-            components.add_item(PlayAgainButton(match.id))
+            if not is_practice(match):  # another practice is a /practice away; Play again would seek others
+                components.add_item(PlayAgainButton(match.id))
             components.add_item(ReplayButton(match.id, 0, "open", "Replay"))
         message = {"embed": embed, "view": components}
         picture = renderer.board_picture(match, snapshot.public_view)

@@ -155,6 +155,23 @@ class ActionButton(discord.ui.Button):
         await interaction.client.tables.action_chosen(interaction, match_id, pin, found["action"])
 
 
+class HintButton(discord.ui.Button):
+    """Hint, on a private panel of a table with hints: answers with the move a computer would make, changing
+    nothing; pinned to what the panel showed, so a hint is never for a position the player no longer has."""
+
+    template = re.compile(rf"anth:hint:(?P<match_id>\d+):(?P<pin>{PIN_PATTERN})")
+
+    def __init__(self, match_id: int, pin: str) -> None:
+        super().__init__(
+            label="Hint", emoji="💡", style=discord.ButtonStyle.secondary, custom_id=f"anth:hint:{match_id}:{pin}"
+        )
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        match_id, pin = _pinned_to(found)
+        await interaction.client.practice.hint_requested(interaction, match_id, pin)
+
+
 class ActionSelect(discord.ui.Select):
     """A select whose option values are game action notations, pinned to what it showed.
 
@@ -387,6 +404,7 @@ ROUTES = {
     "again": PlayAgainButton,
     "hand": HandButton,
     "act": ActionButton,
+    "hint": HintButton,
     "pick": ActionSelect,
     "several": SeveralSelect,
     "entry": EntryButton,

@@ -115,13 +115,9 @@ class TableController:
                 "permissions. Ask an admin, or use `thread: False` to play in this channel.",
             )
             return
-        if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
-            await reply_privately(interaction, "I can't post in this channel: I need the Send Messages permission.")
-            return
-        if self.games[game].renderer.shows_picture and not permissions.attach_files:
-            await reply_privately(
-                interaction, f"{rules.title} shows its board as a picture: I need the Attach Files permission here."
-            )
+        problem = posting_problem(permissions, in_thread, self.games[game])
+        if problem:
+            await reply_privately(interaction, problem)
             return
         table = {
             "guild_id": interaction.guild_id,
@@ -478,7 +474,7 @@ class TableController:
         elif match.status is not MatchStatus.PLAYING:
             await reply_privately(interaction, refusal_text(Refusal(RefusalReason.GAME_OVER, status=match.status)))
         else:
-            panel = self.display.panels.message(snapshot, player.seat)
+            panel = await self.display.panels.guided(snapshot, player.seat)
             await interaction.response.send_message(ephemeral=True, **panel)
 
     async def action_chosen(self, interaction: discord.Interaction, match_id: int, pin: str, action: str) -> None:
@@ -550,7 +546,7 @@ class TableController:
                 seat = match.player(interaction.user.id).seat
                 told = "\n".join(self.display.renderer(match).describe(match, result.events, seat))
                 if match.status is MatchStatus.PLAYING:
-                    panel = self.display.panels.message(snapshot, seat, heading=told)
+                    panel = await self.display.panels.guided(snapshot, seat, heading=told)
                     answer = interaction.response.edit_message(**panel)
                 else:
                     answer = interaction.response.edit_message(
@@ -693,6 +689,15 @@ class TableController:
             return await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
         finally:
             self.display.release_board(match.id)
+
+
+def posting_problem(permissions: discord.Permissions, in_thread: bool, game: Game) -> str | None:
+    """Why the bot may not post a table of this game where it was asked to (a permission it lacks), or None."""
+    if not (permissions.send_messages_in_threads if in_thread else permissions.send_messages):
+        return "I can't post in this channel: I need the Send Messages permission."
+    if game.renderer.shows_picture and not permissions.attach_files:
+        return f"{game.title} shows its board as a picture: I need the Attach Files permission here."
+    return None
 
 
 def _not_a_player_text(finished: Match, follower: Match | None) -> str:

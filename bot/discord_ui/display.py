@@ -30,6 +30,7 @@ from bot.discord_ui.announcements import Announcements
 from bot.discord_ui.board_messages import BoardMessages
 from bot.discord_ui.boards import BoardEdits
 from bot.discord_ui.delivery import Deliveries
+from bot.discord_ui.guidance import FirstGameGuidance
 from bot.discord_ui.notices import TurnNotices
 from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.renderers import GameRenderer
@@ -50,7 +51,7 @@ class TableDisplay:
         self.games = games
         self.deliveries = Deliveries()
         self.settings = SettingsCache(host)
-        self.panels = PrivatePanels(games)
+        self.panels = PrivatePanels(games, FirstGameGuidance(host.store))
         self.messages = BoardMessages(host, games, self.settings)
         self.announcements = Announcements(client, host, games, self.deliveries)
         self.boards = BoardEdits(client, host, self.messages, self.deliveries, self.announcements.said_through)

@@ -155,7 +155,7 @@ class TurnNotices:
             # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
             # process catching up at its start) is not posted twice.
             once = nonce(match.id, match.version, f"seat {seat}")
-            await channel.send(**self.panels.message(snapshot, seat, heading=heading), nonce=once)
+            await channel.send(**await self.panels.guided(snapshot, seat, heading=heading), nonce=once)
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise

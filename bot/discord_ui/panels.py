@@ -9,15 +9,27 @@ message that shows it.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Mapping
 
 import discord
 
 from bot.catalogue import Game
-from bot.discord_ui.components import ActionButton, ActionSelect, Controls, EntryButton, SeveralSelect
+from bot.discord_ui.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    EntryButton,
+    HintButton,
+    SeveralSelect,
+)
+from bot.discord_ui.guidance import FirstGameGuidance
 from bot.discord_ui.limits import CONTENT, SELECT_OPTIONS, fit_embed, fit_text
 from bot.matches import Snapshot
+from bot.matches.practice import offers_hints
+
+log = logging.getLogger(__name__)
 
 PANELS_KEPT = 256
 PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
@@ -27,8 +39,9 @@ PanelParts = tuple[discord.Embed, Controls, tuple[str, ...]]
 class PrivatePanels:
     """Builds the private panels of every game's seats, and keeps the newest."""
 
-    def __init__(self, games: Mapping[str, Game]) -> None:
+    def __init__(self, games: Mapping[str, Game], guidance: FirstGameGuidance) -> None:
         self.games = games
+        self.guidance = guidance
         self._kept: OrderedDict[tuple[int, int], tuple[int, PanelParts]] = OrderedDict()
         """(match id, seat) -> the version its panel was built for, and that panel."""
 
@@ -50,9 +63,14 @@ class PrivatePanels:
         # The embed was made to fit when the panel was built; only the text above it changes from message to message.
         return {"content": fit_text(content, CONTENT) if content else None, "embed": embed, "view": view}
 
+    async def guided(self, snapshot: Snapshot, seat: int, *, heading: str = "") -> dict:
+        """`message`, with the line of first-game guidance under the heading where its player is due one."""
+        return self.message(snapshot, seat, heading=await self.guidance.heading(snapshot, seat, heading))
+
     def _build(self, snapshot: Snapshot, seat: int) -> PanelParts:
         match = snapshot.match
-        panel = self.games[match.game].renderer.panel(match, snapshot.seat_view(seat))
+        game = self.games[match.game]
+        panel = game.renderer.panel(match, snapshot.seat_view(seat))
         pin = snapshot.pin(seat)
         view = Controls()
         picks = list(panel.picks)
@@ -73,4 +91,10 @@ class PrivatePanels:
         if several is not None:
             choices = [(choice.label, choice.action) for choice in several.choices[:SELECT_OPTIONS]]
             view.add_item(SeveralSelect(match.id, pin, several.verb, choices, several.most, several.placeholder))
+        if offers_hints(match, game.rules):
+            try:
+                view.add_item(HintButton(match.id, pin))
+            except ValueError:
+                # Five rows of menus leave no room (an Anachronism force built card by card): no Hint there.
+                log.info("no room for Hint on the panel of seat %s of table %s", seat, match.id)
         return fit_embed(panel.embed), view, tuple(panel.notes)

@@ -147,6 +147,24 @@ class Timer:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """A move suggested to a player (`GameRules.hint`): the action, and one line that says it and why, in the
+    player's words ("Play 7♥: it follows the 5♥ and keeps your trumps")."""
+
+    action: Action
+    line: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The kind of choice a seat faces now (`GameRules.decision`), with one line of guidance for a newcomer facing
+    that kind for the first time ("Play a card that follows the top card: ...")."""
+
+    kind: str
+    guidance: str
+
+
+@dataclass(frozen=True)
 class TypedMove:
     """A chat message read as an action. `by_game` actions are taken by the game itself (SYSTEM), such as
     noting that an answer was said aloud; they never need a reply."""
@@ -185,6 +203,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    practice_opponents: ClassVar[int] = 1
+    """How many computer players a practice table seats against its one player: the usual number for a good game."""
+    gives_hints: ClassVar[bool] = False
+    """Whether `hint` suggests moves: a game that does explains them in `explain_action`."""
     options: ClassVar[tuple[Option, ...]] = ()
     state_type: ClassVar[type]
     """The frozen dataclass of a whole match; the engine's codec stores it."""
@@ -299,6 +321,30 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         if computers is None:
             return state
         return replace(state, computer_seats=tuple(each for each in computers if each != seat))
+
+    def hint(self, state: StateT, seat: Seat) -> Hint | None:
+        """The move suggested to `seat` now, with a line saying why; None when the seat may not act (or the game
+        gives no hints). Which move (`suggested_action`) and why (`explain_action`) are apart, so that the
+        suggestion can come from any computer player while the explanation stays the game's."""
+        if not self.gives_hints or seat not in self.actors(state) or self.is_over(state):
+            return None
+        action = self.suggested_action(state, seat)
+        if action is None:
+            return None
+        return Hint(action, self.explain_action(state, seat, action))
+
+    def suggested_action(self, state: StateT, seat: Seat) -> ActionT | None:
+        """The move to suggest to `seat`: what the game's computer player would make for it."""
+        return self.stand_in(state, seat, arrival=0)
+
+    def explain_action(self, state: StateT, seat: Seat, action: ActionT) -> str:
+        """One line that says `action` in a player's words and why it is a good move for `seat` in `state`."""
+        return action.notation
+
+    def decision(self, state: StateT, seat: Seat) -> Decision | None:
+        """The kind of choice `seat` faces now on its private panel, with a line of guidance for a first game;
+        None when it has none to make (or the game guides no one)."""
+        return None
 
     def read_typed(
         self, state: StateT, seat: Seat | None, text: str, arrival: int, *, commanded: bool = False

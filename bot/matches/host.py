@@ -50,6 +50,7 @@ from bot.matches.model import (
 )
 from bot.matches.pins import is_board_pin, still_as_shown
 from bot.matches.ports import Change, ChannelBusy, Clock, MatchStore, Saved
+from bot.matches.practice import Practice, is_practice
 from bot.matches.refusals import Attempt, Refusal, RefusalReason
 from bot.matches.replays import Replay, seating_of
 from bot.matches.seat_taking import SeatTaking, game_options, resolve_table_options
@@ -74,7 +75,7 @@ CHAT_NOTED_EVERY = 20
 channel again from the last one noted, and reading a few chat messages twice is harmless."""
 
 
-class MatchHost(SlowPlay, SeatTaking):
+class MatchHost(SlowPlay, SeatTaking, Practice):
     """Opens tables, seats players, starts games and applies actions; see the module docstring."""
 
     def __init__(
@@ -512,7 +513,7 @@ class MatchHost(SlowPlay, SeatTaking):
             match.version,
             log_entry=log_entry,
             deadlines=self._ended_deadlines(updated) if outcome else self._deadlines_for(updated, new_state),
-            result=self._result(updated, outcome) if outcome else None,
+            result=self._result(updated, outcome) if outcome and not is_practice(updated) else None,
             seats_changed=players != match.players,
             claims=claims,
         )

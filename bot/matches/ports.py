@@ -210,6 +210,11 @@ class MatchStore(Protocol):
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None: ...
 
+    async def first_guidance(self, user_id: int, game: str, kind: str) -> bool:
+        """Note that the player faces this kind of decision in this game: True the first time, unless they have
+        finished a game of it already (first-game guidance is for a first game only)."""
+        ...
+
 
 class ChannelBusy(Exception):
     """The channel already has a live match."""

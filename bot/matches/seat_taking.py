@@ -3,8 +3,8 @@ computer plays because its player left, and, where the opener allowed it with `O
 and the take-over itself. A player who left and whose seat was taken is kept in `Match.departed`: they cannot
 come back, and the result places them after everyone who stayed (ruling S1).
 
-`OPEN_SEATS` is a table option of the host's, not of any game: it is stored with the game's options and offered
-beside them, but the game's rules never see it (`game_options`)."""
+`OPEN_SEATS` is a table option of the host's, not of any game (as are `HINTS` and `PRACTICE`, bot/matches/practice.py):
+it is stored with the game's options and offered beside them, but the game's rules never see it (`game_options`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 from bot.engine import GameRules, Option, Seat, canonical_json, resolve_options
 from bot.matches.model import Match, Player
 from bot.matches.ports import Change
+from bot.matches.practice import HINTS, PRACTICE
 from bot.matches.refusals import Refusal, RefusalReason
 from bot.matches.snapshots import Snapshot, decode_state, encode_state
 
@@ -24,28 +25,30 @@ OPEN_SEATS = Option(
     (False, True),
     "During the game, someone who is not playing may take over a computer player's seat.",
 )
-TABLE_OPTIONS = (OPEN_SEATS,)
-"""Options of every table, whatever its game, offered after the game's own."""
+TABLE_OPTIONS = (OPEN_SEATS, HINTS)
+"""Options of every table, whatever its game, offered after the game's own (hints where the game gives them)."""
+HOST_OPTIONS = (*TABLE_OPTIONS, PRACTICE)
+"""The host's options: those offered, and those only a command sets (a practice table)."""
 
 
 def table_options(rules: GameRules) -> tuple[Option, ...]:
     """Every option a table of this game offers: the game's own, then the host's."""
-    return (*rules.options, *TABLE_OPTIONS)
+    return (*rules.options, *(option for option in TABLE_OPTIONS if option is not HINTS or rules.gives_hints))
 
 
 def resolve_table_options(rules: GameRules, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Every option's value, the game's and the host's: the given ones checked, the rest defaulted. Raises
     ValueError for an unknown option or a value not offered."""
-    own = {option.key for option in TABLE_OPTIONS}
+    own = {option.key for option in HOST_OPTIONS}
     given = dict(given or {})
     resolved = rules.resolve_options({key: value for key, value in given.items() if key not in own})
-    hosts = resolve_options(TABLE_OPTIONS, {key: value for key, value in given.items() if key in own}, rules.title)
+    hosts = resolve_options(HOST_OPTIONS, {key: value for key, value in given.items() if key in own}, rules.title)
     return {**resolved, **hosts}
 
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A table's options as its game's rules take them: without the host's."""
-    own = {option.key for option in TABLE_OPTIONS}
+    own = {option.key for option in HOST_OPTIONS}
     return {key: value for key, value in options.items() if key not in own}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from bot.engine import Event, GameRules, Outcome, Seat, canonical_json
+from bot.engine import Decision, Event, GameRules, Outcome, Seat, canonical_json
 from bot.matches.model import DeadlineKind, Match, MatchStatus, RatingChange
 from bot.matches.pins import pin_of, still_as_shown
 from bot.matches.standing import Standing, standing
@@ -89,6 +89,12 @@ class Snapshot:
     def still_as_shown(self, seat: Seat, pin: str) -> bool:
         """Whether a control pinned so, clicked by `seat`, still offers what it showed (see pins.py)."""
         return self._rules is not None and still_as_shown(self._rules, self._state, self.match.version, seat, pin)
+
+    def decision(self, seat: Seat) -> Decision | None:
+        """The kind of choice the seat faces now, with its line of first-game guidance (`GameRules.decision`)."""
+        if self._rules is None or self.match.status is not MatchStatus.PLAYING:
+            return None
+        return self._rules.decision(self._state, seat)
 
     def seat_view(self, seat: Seat) -> Any:
         """What this seat may see: the public view and its own secrets."""

@@ -193,6 +193,27 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
+    # 13-15: numbers reserved for other branches' migrations, in work at the same time as 16; each is replaced by
+    # its own when that branch is merged.
+    """
+    SELECT 1;
+    """,
+    """
+    SELECT 1;
+    """,
+    """
+    SELECT 1;
+    """,
+    # 16: the first-game guidance each player has been shown (bot/discord_ui/guidance.py): one row per player, game
+    # and kind of decision, so a line is shown once, across restarts too.
+    """
+    CREATE TABLE first_game_guidance (
+        user_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        PRIMARY KEY (user_id, game, kind)
+    );
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

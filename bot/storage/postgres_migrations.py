@@ -187,6 +187,26 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
+    # 13-15: numbers reserved for other branches' migrations, in work at the same time as 16; each is replaced by
+    # its own when that branch is merged.
+    """
+    SELECT 1;
+    """,
+    """
+    SELECT 1;
+    """,
+    """
+    SELECT 1;
+    """,
+    # 16: the first-game guidance each player has been shown, by game and kind of decision.
+    """
+    CREATE TABLE first_game_guidance (
+        user_id bigint NOT NULL,
+        game text NOT NULL,
+        kind text NOT NULL,
+        PRIMARY KEY (user_id, game, kind)
+    );
+    """,
 )
 
 VERSION_TABLE = """

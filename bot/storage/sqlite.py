@@ -85,6 +85,7 @@ from bot.storage.common import (
     server_settings_from_row,
     too_new,
 )
+from bot.storage.guidance import SqliteGuidance
 from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
 
 log = logging.getLogger(__name__)
@@ -118,7 +119,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-class SqliteStore(SharedMethods):
+class SqliteStore(SharedMethods, SqliteGuidance):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(

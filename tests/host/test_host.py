@@ -52,7 +52,7 @@ async def test_opening_a_table_seats_the_opener_and_takes_the_channel(host):
     match = await host.get(match_id)
     assert match.status is MatchStatus.LOBBY
     assert [player.user_id for player in match.players] == [ALICE, BOB]
-    assert match.options == {"target": 10, "open_seats": False}
+    assert match.options == {"target": 10, "open_seats": False, "hints": False, "practice": False}
     again = host.open_table(guild_id=1, channel_id=500, game="countto", opener_id=CARA, opener_name="Cara")
     await refused(again, RefusalReason.CHANNEL_BUSY)
 

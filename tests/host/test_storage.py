@@ -189,3 +189,17 @@ async def test_two_processes_cannot_open_two_tables_in_one_channel(database, sto
             await store.create_match(new_match(800), [])
     finally:
         await other.close()
+
+
+async def test_first_game_guidance_is_noted_once_a_kind_and_never_after_a_finished_game(store):
+    assert await store.first_guidance(1, "countto", "play")
+    assert not await store.first_guidance(1, "countto", "play"), "each kind once"
+    assert await store.first_guidance(1, "countto", "draw")
+    assert await store.first_guidance(2, "countto", "play"), "each player their own"
+    assert await store.first_guidance(1, "anarchy", "play"), "each game its own"
+    finished = await store.create_match(
+        new_match().with_changes(status=MatchStatus.FINISHED, players=(Player(3, "Cy", 0), Player(4, "Di", 1))), []
+    )
+    assert finished.status is MatchStatus.FINISHED
+    assert not await store.first_guidance(3, "countto", "play"), "a player who finished a game of it has no tips"
+    assert await store.first_guidance(3, "anarchy", "play")

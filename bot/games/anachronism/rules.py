@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -32,7 +33,7 @@ from bot.engine import (
     Seating,
     SeededRandom,
 )
-from bot.games.anachronism import abilities
+from bot.games.anachronism import abilities, hints
 from bot.games.anachronism.abilities import in_play, number, with_fighter
 from bot.games.anachronism.actions import (
     AddSupport,
@@ -101,6 +102,7 @@ class AnachronismRules(
     title = "Anachronism"
     min_players = 2
     max_players = 4
+    gives_hints = True
     state_type = AnachronismState
     event_kinds = AnachronismEvent
     end_reasons = AnachronismEnd
@@ -353,6 +355,12 @@ class AnachronismRules(
         for each in team:
             hidden.difference_update((state.fighters[each].warrior, *state.fighters[each].supports))
         return frozenset(hidden)
+
+    def explain_action(self, state: AnachronismState, seat: Seat, action: AnachronismAction) -> str:
+        return hints.explain(self, state, seat, action)
+
+    def decision(self, state: AnachronismState, seat: Seat) -> Decision | None:
+        return hints.decision(state, seat, self.actors(state))
 
     def parse_action(self, text: str) -> AnachronismAction:
         words = text.strip().split()

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -25,6 +26,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.games.anarchy import hints
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, follow_refusal, full_deck
 from bot.games.anarchy.computers import COMPUTER_DELAY, computer_move
@@ -52,6 +54,8 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     title = "Anarchy"
     min_players = 2
     max_players = 6  # ruling A8 (2-4 recommended)
+    practice_opponents = 3
+    gives_hints = True
     state_type = AnarchyState
     event_kinds = AnarchyEvent
     end_reasons = AnarchyEnd
@@ -202,6 +206,12 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
 
     def _computer_action(self, state: AnarchyState, arrival: int) -> AnarchyAction:
         return computer_move(state, state.turn, self.legal_actions(state, state.turn))
+
+    def explain_action(self, state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
+        return hints.explain(state, seat, action)
+
+    def decision(self, state: AnarchyState, seat: Seat) -> Decision | None:
+        return hints.decision(state, seat, self.legal_actions(state, seat))
 
     def parse_action(self, text: str) -> AnarchyAction:
         """Read "play 7C", "draw" or "pass"."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -26,6 +27,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.games.anokera import hints
 from bot.games.anokera.actions import AnokeraAction, EndTurn, PlayCard
 from bot.games.anokera.cards import DEATHS, Card, full_deck, is_marked, read_card
 from bot.games.anokera.columns import COLUMNS, Clearing, clear, combo
@@ -45,6 +47,8 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
     title = "Anokera"
     min_players = 3
     max_players = MAX_PLAYERS
+    practice_opponents = 3
+    gives_hints = True
     state_type = AnokeraState
     event_kinds = AnokeraEvent
     end_reasons = AnokeraEnd
@@ -187,6 +191,12 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
         """The seat's score from its role and the deaths so far (or the `deaths` given)."""
         tally = dict(zip(DEATHS, state.deaths if deaths is None else deaths, strict=True))
         return self.sheet.score(state.roles[seat], tally, state.seat_count)
+
+    def explain_action(self, state: AnokeraState, seat: Seat, action: AnokeraAction) -> str:
+        return hints.explain(self.sheet, state, seat, action)
+
+    def decision(self, state: AnokeraState, seat: Seat) -> Decision | None:
+        return hints.decision(state) if seat in self.actors(state) else None
 
     # The turns.
 

@@ -103,6 +103,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
     fixed_fields = ("options", "deck", "computer_seats", "opener")
     min_players = 3
     max_players = 6  # ruling M3: two players are not offered
+    practice_opponents = 3
     # Each option's help is shown to players as it stands (one line under the lobby's menu): plain words, no
     # ruling codes. The rulings: judging M7 (trust the default), no repeats M8, ties M9, reminders M12.
     options = (

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import (
     COMPUTER_PLAYERS_OPTION,
+    Decision,
     Event,
     GameRules,
     IllegalAction,
@@ -27,6 +28,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.games.not_another_word import hints
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction, Pass
 from bot.games.not_another_word.cards import (
     Card,
@@ -59,6 +61,8 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
     title = "Not Another Word"
     min_players = 2
     max_players = MAX_PLAYERS
+    practice_opponents = 2
+    gives_hints = True
     state_type = NotAnotherWordState
     event_kinds = WordEvent
     end_reasons = WordEnd
@@ -234,6 +238,12 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         if state.result is not None or state.turn not in state.computer_seats:
             return ()
         return (Timer(f"computer-{state.turns}", COMPUTER_DELAY, partial(self._computer_action, state), state.turn),)
+
+    def explain_action(self, state: NotAnotherWordState, seat: Seat, action: NotAnotherWordAction) -> str:
+        return hints.explain(self._dictionary(state), state, seat, action)
+
+    def decision(self, state: NotAnotherWordState, seat: Seat) -> Decision | None:
+        return hints.decision(self._dictionary(state), state, seat)
 
     # The turns.
 
