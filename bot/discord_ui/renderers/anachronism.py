@@ -577,6 +577,9 @@ class AnachronismRenderer(GameRenderer):
             return f"{who}'s roll had a die rolled again: {dice_text(data['was'])} became {dice_text(data['dice'])}."
         if kind is AnachronismEvent.LIFE_CHANGED:
             change = data["change"]
+            if data.get("ended"):  # a Life change given for a while, undone
+                verb = "lost" if change < 0 else "got back"
+                return f"{who} {verb} {abs(change)} Life as the effect of {the(self._card_name(data['card']))} ended."
             if change < 0:
                 return f"{who} lost {-change} Life to {ability}."
             return f"{who} gained {change} Life from {ability}."

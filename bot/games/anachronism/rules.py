@@ -50,6 +50,7 @@ from bot.games.anachronism.actions import (
     Move,
     Pass,
     Place,
+    RerollDie,
     Rotate,
     UseAbility,
 )
@@ -59,10 +60,13 @@ from bot.games.anachronism.content import Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
 from bot.games.anachronism.initiative import Initiative
+from bot.games.anachronism.moments import TIMED, Moments
 from bot.games.anachronism.restrictions import CardRestrictions
+from bot.games.anachronism.rolls import Rolls
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_DIE,
     CHOOSE_TARGET,
     DISCARD,
     FORCES,
@@ -88,6 +92,8 @@ MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 
 class AnachronismRules(
     Combat,
+    Rolls,
+    Moments,
     ForcesAndPlacement,
     Initiative,
     TournamentPlay,
@@ -117,15 +123,14 @@ class AnachronismRules(
     )
 
     def __init__(self, pool: CardPool) -> None:
-        unknown = {
-            effect.what
-            for card in (*pool.warriors, *pool.supports)
-            for ability in card.abilities
-            for effect in ability.effects
-            if effect.kind == "code" and effect.what not in ROUTINES
-        }
-        if unknown:
-            raise ValueError(f"cards.json names routines the game does not have: {sorted(unknown)}")
+        for card in (*pool.warriors, *pool.supports):
+            for ability in card.abilities:
+                for effect in ability.effects:
+                    if effect.kind == "code" and effect.what not in ROUTINES:
+                        raise ValueError(
+                            f"cards.json: card {card.id}'s ability {ability.name!r} names a routine the "
+                            f"game does not have ({effect.what!r})"
+                        )
         self.pool = pool
 
     # -- the engine's interface ----------------------------------------------------------------------------
@@ -211,6 +216,8 @@ class AnachronismRules(
                 return tuple(Attack(source, offer.target) for source in offer.options)
             if offer.kind == CHOOSE_TARGET:
                 return tuple(Aim(int(each)) for each in offer.options)
+            if offer.kind == CHOOSE_DIE:
+                return tuple(RerollDie(int(each)) for each in offer.options)
             return (*(UseAbility(each.card, each.index) for each in self._same_moment(state)), Decline())
         return self._turn_actions(state, seat)
 
@@ -428,9 +435,9 @@ class AnachronismRules(
         """Reveal the leftmost face-down supports and settle the turn order by Initiative (null for a player who
         turned no card up: in the fifth round, both)."""
         round_number = state.round + 1
-        lasting = tuple(each for each in state.lasting if each.until != "round")
+        state = abilities.ended(state, lambda each: each.until == "round", events)
         fighters = tuple(replace(fighter, uses=()) for fighter in state.fighters)
-        state = replace(state, round=round_number, lasting=lasting, fighters=fighters, handled=(), turn_index=0)
+        state = replace(state, round=round_number, fighters=fighters, handled=(), turn_index=0)
         events.append(Event(AnachronismEvent.ROUND_STARTED, None, {"round": round_number}))
         initiative: dict[Seat, int | None] = {}
         for seat, fighter in enumerate(state.fighters):
@@ -464,14 +471,21 @@ class AnachronismRules(
             state = self._restrictions(state, events)
             if state.offers:
                 break
+            state = self._check_defeat(state, events)  # a Life change given for a while may have ended
+            if self._over(state):
+                break
             if state.attack is not None:
                 state = self._resolve_attack(state, events)
             elif state.queued:
                 state = self._roll_attack(replace(state, queued=state.queued[1:]), state.queued[0], events)
             elif state.stage == "restrictions":
                 state = replace(state, stage="reveal")  # the restrictions held, after Initiative: Reveal abilities
-            elif state.stage in ("reveal", "round_start"):
+            elif state.stage in TIMED:
                 state = self._next_timed_ability(state, events)
+            elif state.stage == "turn_over":
+                state = self._next_turn(state, events)
+            elif state.stage == "round_over":
+                state = self._round_over(state, events)
             elif state.stage == "turn_start":
                 state = self._start_turn(state, events)
             elif self.actions_left(state) > 0:
@@ -485,8 +499,8 @@ class AnachronismRules(
         player's abilities at the same moment: the ones that must be used first, one by one (in this card pool
         their effects do not depend on their order), then the optional ones together, in the order the player
         chooses (see `_same_moment`)."""
-        trigger = "reveal" if state.stage == "reveal" else "round_start"
-        for seat in state.order:
+        trigger, after = TIMED[state.stage]
+        for seat in self.timed_seats(state, trigger):
             fighter = state.fighters[seat]
             if fighter.fallen:
                 continue
@@ -513,31 +527,38 @@ class AnachronismRules(
             )
             if offers:
                 return replace(state, offers=offers)
-        return replace(state, stage="round_start" if trigger == "reveal" else "turn_start")
+        return replace(state, stage=after)
 
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active
         if state.fighters[seat].fallen:
             return replace(state, stage="turn")  # out of the arena: no turn (no actions left)
-        lasting = tuple(
-            each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
-        )
+        state = abilities.ended(state, lambda each: each.seat == seat and each.until == "until_your_next_turn", events)
         # "Once each turn" starts afresh for both players: a use outside any turn (during a Reveal ability's
         # attack, say) was its own situation and does not count against this turn (usage restrictions).
         fighters = tuple(abilities.without_turn_uses(fighter) for fighter in state.fighters)
-        state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
+        state = replace(state, stage="turn", fighters=fighters)
         state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
         state = replace(state, actions_done=0)
         events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": self.actions_left(state)}))
         return state
 
     def _end_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        """The turn ends: first its warrior's end-of-turn abilities (the stage `turn_end`)."""
+        return replace(state, stage="turn_end")
+
+    def _next_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        """What lasted "this turn" ends; the next player's turn, or after the last the end of the round."""
+        state = abilities.ended(state, lambda each: each.until == "turn", events)
         index = state.turn_index + 1
         if index < len(state.order):
             return replace(state, turn_index=index, stage="turn_start", actions_done=0)
+        return replace(state, turn_index=index, stage="round_end", actions_done=0)
+
+    def _round_over(self, state: AnachronismState, events: list) -> AnachronismState:
         if state.round >= ROUNDS:
             return self._finish_after_five(state, events)
-        return self._begin_round(replace(state, turn_index=index, actions_done=0), events)
+        return self._begin_round(state, events)
 
     # -- answers to offers --------------------------------------------------------------------------------------
 
@@ -553,7 +574,11 @@ class AnachronismRules(
         if offer.kind == CHOOSE_ATTACK:
             if not isinstance(action, Attack) or action.source not in offer.options or action.target != offer.target:
                 raise IllegalAction("Choose what to make this attack with")
-            return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source)
+            return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source, offer.at_plus)
+        if offer.kind == CHOOSE_DIE:
+            if not isinstance(action, RerollDie) or str(action.die) not in offer.options:
+                raise IllegalAction("Choose which die to roll again")
+            return self._reroll(replace(state, offers=rest), offer.target, events, own=False, die=action.die - 1)
         if offer.kind == CHOOSE_TARGET:
             if not isinstance(action, Aim) or str(action.seat) not in offer.options:
                 raise IllegalAction("Choose which opposing warrior the ability is aimed at")
@@ -624,16 +649,17 @@ class AnachronismRules(
         which ends the move; or stop here (decline)."""
         offer, rest = state.offers[0], state.offers[1:]
         if isinstance(action, Decline):
-            return replace(state, offers=rest)
+            return self._after_step(replace(state, offers=rest), offer, events)
         if action not in abilities.ability_moves(self.pool, state, seat):
             raise IllegalAction("Move your warrior one space it can go to, turn it, or stop here")
         if isinstance(action, Rotate):
             events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
-            return with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
+            state = with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
+            return self._after_step(state, offer, events)
         state = self._moved(replace(state, offers=rest), seat, action, events)
         if offer.steps > 1 and abilities.one_space_moves(self.pool, state, seat):
-            state = replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
-        return state
+            return replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
+        return self._after_step(state, offer, events)
 
     def _ability(self, card: str, index: int) -> Ability:
         source = self.pool.warrior(card) if card.startswith("wr-") else self.pool.support(card)
@@ -663,7 +689,7 @@ class AnachronismRules(
         armed = not abilities.prohibited(self.pool, state, seat, "weapon_attack")
         for target in abilities.opposing(state, seat):
             where = state.fighters[target].space
-            if where in self.grid_of(state, seat, "basic"):
+            if where in self.grid_of(state, seat, "basic") and "basic" in self.usable_sources(state, seat, "basic"):
                 attacks.append(Attack("basic", target))
             for weapon in self.weapons(state, seat) if armed else ():
                 if weapon not in state.fighters[seat].weapon_attacks and where in self.grid_of(state, seat, weapon):
@@ -678,7 +704,7 @@ class AnachronismRules(
         state = replace(state, actions_done=state.actions_done + 1)
         fighter = state.fighters[seat]
         if isinstance(action, Move):
-            return self._moved(state, seat, action, events)
+            return self._after_move(self._moved(state, seat, action, events), seat, events)
         if isinstance(action, Rotate):
             events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
             return with_fighter(state, seat, replace(fighter, facing=action.facing))
@@ -717,6 +743,8 @@ class AnachronismRules(
                 return "That weapon has already attacked this turn"
             if action.source != "basic" and abilities.prohibited(self.pool, state, seat, "weapon_attack"):
                 return "A card forbids your warrior to attack with a weapon"
+            if action.source == "basic" and abilities.prohibited(self.pool, state, seat, "basic_attack"):
+                return "A card forbids your warrior's basic attack"
             if state.seat_count == 2:
                 return "The other warrior is not in that attack grid"
             target = action.target
