@@ -601,16 +601,25 @@ class AnachronismRenderer(GameRenderer):
         data = event.data
         attack, defense = data["attack_dice"], data["defense_dice"]
         rolls = (
-            f"{dice_text(attack, data['attack_total'] - sum(attack))} vs "
-            f"{dice_text(defense, data['defense_total'] - sum(defense))}"
+            f"{dice_text(attack, data['attack_total'] - sum(attack))}{self._best_of(data, 'attack')} vs "
+            f"{dice_text(defense, data['defense_total'] - sum(defense))}{self._best_of(data, 'defense')}"
         )
-        if data["hit"]:
-            result = f"{'critical hit (a double)' if data['critical'] else 'hit'}, {data['damage']} damage"
+        if data["hit"] and data["critical"]:
+            why = "a double" if len(attack) == 2 and attack[0] == attack[1] else "an ability's"
+            result = f"critical hit ({why}), {data['damage']} damage"
+        elif data["hit"]:
+            result = f"hit, {data['damage']} damage"
         else:
             result = "miss"
         extra = " (an extra attack an ability gave)" if data.get("created") else ""
         attacker, defender = match.at_seat(event.seat).name, match.at_seat(data["target"]).name
         return f"{attacker} attacked {defender} with {self._weapon(data['source'])}{extra}: {rolls}, {result}."
+
+    @staticmethod
+    def _best_of(data: dict, role: str) -> str:
+        """ " (best two of 1, 6, 5)" where a roll had more dice than counted."""
+        rolled = data.get(f"{role}_rolled")
+        return f" (best two of {', '.join(map(str, rolled))})" if rolled else ""
 
     def _initiative_line(self, match: Match, data: dict) -> str:
         """ "Initiative: bob 4, carol 4; carol goes first (more Experience)"."""

@@ -144,6 +144,9 @@ class Combat:
             "defense_dice": list(defense_dice), "attack_total": attack_total, "defense_total": defense_total,
             "hit": hit, "critical": critical, "damage": damage, "created": attack.created,
         }  # fmt: skip
+        for role, seat in (("attack", attacker), ("defense", defender)):
+            if len(attack.dice_of(seat)) != len(attack.counted(seat)):  # the best two of more dice counted
+                data[f"{role}_rolled"] = list(attack.dice_of(seat))
         events.append(Event(AnachronismEvent.ATTACKED, attacker, data))
         # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
         # which may give a new one for the attack after (Find the Range, Glass Teeth).

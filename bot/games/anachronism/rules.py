@@ -388,6 +388,8 @@ class AnachronismRules(
                 return Attack(rest[0], int(rest[1]))
             if verb == "use" and len(rest) == 2:
                 return UseAbility(rest[0], int(rest[1]))
+            if verb == "reroll" and len(rest) == 1:
+                return RerollDie(int(rest[0]))
             if verb == "discard" and len(rest) == 1:
                 return Discard(rest[0])
         except (IndexError, ValueError):

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from .made_up import ability, effect, rules_with, support, warrior
+from .made_up import ability, effect, rules_with, support
 from .positions import HIT, MISS, actor, attacks, duel, fighter, front, melee, offered, play, with_dice
 
 CHARM = "sp-t1"
