@@ -32,6 +32,7 @@ from bot.games.anachronism.actions import (
     Move,
     Pass,
     Place,
+    RerollDie,
     Rotate,
     UseAbility,
 )
@@ -40,6 +41,7 @@ from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_DIE,
     CHOOSE_TARGET,
     DISCARD,
     FORCES,
@@ -209,6 +211,12 @@ class AnachronismRenderer(GameRenderer):
         if question.kind == CHOOSE_TARGET:
             name = self._ability_name(UseAbility(question.card, question.index))
             return f"{who} chooses which opposing warrior {name} is aimed at."
+        if question.kind == CHOOSE_DIE:
+            name = self._ability_name(UseAbility(question.card, question.index))
+            dice = ", ".join(question.options)
+            return (
+                f"{who} chooses which die of {match.at_seat(question.target).name}'s roll ({dice}) {name} rolls again."
+            )
         return f"Waiting for {who} to decide whether to use an ability."
 
     def _decline_label(self, view: AnachronismPublicView) -> str:
@@ -324,6 +332,11 @@ class AnachronismRenderer(GameRenderer):
             ability = self._ability_name(UseAbility(view.question.card, view.question.index))
             choices = [Choice(f"{ability} at {match.at_seat(a.seat).name}", a.notation) for a in aims]
             menus.append(Menu("Aim the ability at…", choices))
+        rerolls = [a for a in actions if isinstance(a, RerollDie)]
+        if rerolls:
+            dice = view.question.options
+            choices = [Choice(f"Roll die {a.die} again (it shows {dice[a.die - 1]})", a.notation) for a in rerolls]
+            menus.append(Menu("Roll which die again?", choices))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             choices = [Choice(f"Discard {self.pool.support(a.card).name}", a.notation) for a in discards]

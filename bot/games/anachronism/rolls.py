@@ -67,10 +67,10 @@ class Rolls:
         return replace(state, attack=attack, rng_state=rng.state)
 
     def _choose_die(self, state: AnachronismState, seat: Seat, card: str, index: int, target: Seat) -> AnachronismState:
-        """Ask `seat` which die of `target`'s roll to re-roll (the dice are numbered from 1 as shown)."""
+        """Ask `seat` which die of `target`'s roll to re-roll: the options are the dice as they show, in order."""
         attack = state.attack
         if target in attack.set_rolls:
             return state
-        options = tuple(str(position + 1) for position in range(len(attack.dice_of(target))))
+        options = tuple(str(value) for value in attack.dice_of(target))
         choice = Offer(seat, CHOOSE_DIE, card, index, options=options, target=target)
         return replace(state, offers=(choice, *state.offers))

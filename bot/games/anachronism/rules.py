@@ -217,7 +217,7 @@ class AnachronismRules(
             if offer.kind == CHOOSE_TARGET:
                 return tuple(Aim(int(each)) for each in offer.options)
             if offer.kind == CHOOSE_DIE:
-                return tuple(RerollDie(int(each)) for each in offer.options)
+                return tuple(RerollDie(position) for position in range(1, len(offer.options) + 1))
             return (*(UseAbility(each.card, each.index) for each in self._same_moment(state)), Decline())
         return self._turn_actions(state, seat)
 
@@ -578,7 +578,7 @@ class AnachronismRules(
                 raise IllegalAction("Choose what to make this attack with")
             return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source, offer.at_plus)
         if offer.kind == CHOOSE_DIE:
-            if not isinstance(action, RerollDie) or str(action.die) not in offer.options:
+            if not isinstance(action, RerollDie) or not 1 <= action.die <= len(offer.options):
                 raise IllegalAction("Choose which die to roll again")
             return self._reroll(replace(state, offers=rest), offer.target, events, own=False, die=action.die - 1)
         if offer.kind == CHOOSE_TARGET:

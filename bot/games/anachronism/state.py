@@ -105,7 +105,8 @@ class Offer:
     for one seat came at the same moment, and the player chooses their order), to discard one of `options` (a
     card restriction), to move up to `steps` more spaces (an ability's move), to attack `target` with one of
     `options` (an attack an ability made, with more than one weapon in reach), or which of the seats in
-    `options` an ability (`card`, `index`) is aimed at."""
+    `options` an ability (`card`, `index`) is aimed at, or which die of `target`'s roll to re-roll (`options`: the
+    dice as they show, in order)."""
 
     seat: Seat
     kind: str

@@ -137,7 +137,7 @@ def test_the_player_chooses_which_die_to_roll_again():
     state, _ = play(with_dice(state, 6, 1, 4, 4, 5), "attack basic 1", rules=rules)
     assert offered(state, rules=rules) == [f"use {CHARM} 0", "decline"]
     state, _ = play(state, f"use {CHARM} 0", rules=rules)
-    assert offered(state, rules=rules) == ["reroll 1", "reroll 2"]
+    assert offered(state, rules=rules) == ["reroll 1", "reroll 2"] and state.offers[0].options == ("6", "1")
     assert rules.view(state, None).question.kind == "die"
     state, events = play(state, "reroll 2", rules=rules)
     assert [event.data["dice"] for event in events if event.kind == "rerolled"] == [[6, 5]]
