@@ -175,3 +175,17 @@ def test_a_die_to_roll_again_is_a_menu_of_the_dice_as_they_show_and_the_record_t
     _, events = play(state, "reroll 2", rules=rules)
     line = next(line for line in renderer.describe(table(), events, None) if "attacked" in line)
     assert "(best two of 6, 5, 2)" in line
+
+
+def test_the_board_says_a_warrior_cannot_make_a_basic_attack_this_turn():
+    net = ability("action", effect("prohibit", what="basic_attack", who="opponent"), duration="turn", name="Net")
+    rules = rules_with(support("sp-t1", "Test Net", net))
+    renderer = AnachronismRenderer(rules.pool)
+    state, _ = play(
+        duel(fighter("Kallias", ["Test Net"], pool=rules.pool), front("Arshan")), "use sp-t1 0", rules=rules
+    )
+    fields = {
+        field["name"]: field["value"] for field in renderer.board(table(), rules.view(state, None)).to_dict()["fields"]
+    }
+    held = next(value for name, value in fields.items() if "Arshan" in name)
+    assert "⛔ Cannot make a basic attack: Ada's Net (Test Net), this turn" in held

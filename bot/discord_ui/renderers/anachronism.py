@@ -268,8 +268,12 @@ class AnachronismRenderer(GameRenderer):
             card.name,
         )  # fmt: skip
         owner = match.at_seat(prohibition.seat).name
-        doing = {"move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon"}
+        doing = {
+            "move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon",
+            "basic_attack": "Cannot make a basic attack",
+        }  # fmt: skip
         until = {
+            "turn": "this turn",
             "round": "this round",
             "until_your_next_turn": f"until {owner}'s next turn",
             "next_attack": f"until {owner}'s next attack",

@@ -7,11 +7,14 @@ the option `teams`: abilities on "your opponent" are aimed at an opposing warrio
 they come from, else one their owner chooses), a defeated warrior leaves the arena, and the last warrior or team
 standing wins. Tournament matches (`tournament`) are for two.
 
-Attacks and what a used ability does are in `combat`, choosing forces and placing in `forces`, turn order and
-tie-breaks in `initiative` (each a part of `AnachronismRules`); what the cards add to a warrior's numbers is in
-`abilities` (the interpreter); the arena's geometry is in `arena`.
+Attacks and what a used ability does are in `combat`, dice beyond two and re-rolls in `rolls`, the abilities
+answering a move, a defeat or the end of a turn or round in `moments`, choosing forces and placing in `forces`,
+turn order and tie-breaks in `initiative` (each a part of `AnachronismRules`); what the cards add to a warrior's
+numbers is in `abilities` (the interpreter); the arena's geometry is in `arena`.
 The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
-Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn.
+Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn
+(`turn_start`, `turn`, its end-of-turn abilities `turn_end`, `turn_over`), then end-of-round abilities
+(`round_end`, `round_over`).
 """
 
 from __future__ import annotations
@@ -495,41 +498,6 @@ class AnachronismRules(
             else:
                 state = self._end_turn(state, events)
         return state
-
-    def _next_timed_ability(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Use the next Reveal (then start-of-round) ability in turn order, or move on when none is left. A
-        player's abilities at the same moment: the ones that must be used first, one by one (in this card pool
-        their effects do not depend on their order), then the optional ones together, in the order the player
-        chooses (see `_same_moment`)."""
-        trigger, after = TIMED[state.stage]
-        for seat in self.timed_seats(state, trigger):
-            fighter = state.fighters[seat]
-            if fighter.fallen:
-                continue
-            due = [
-                (f"{seat}:{card}:{index}", card, index, ability)  # both players may bring the same card
-                for card, index, ability in in_play(self.pool, fighter)
-                if ability.trigger == trigger
-                and f"{seat}:{card}:{index}" not in state.handled
-                and (trigger != "reveal" or card == fighter.turned_up)
-            ]
-            for key, card, index, ability in due:
-                if not ability.optional:
-                    state = replace(state, handled=(*state.handled, key))
-                    if abilities.usable(self.pool, state, seat, card, index, ability):
-                        return self._use(state, seat, card, index, ability, events)
-                    return state
-            state = replace(state, handled=(*state.handled, *(key for key, *_ in due)))
-            offers = tuple(
-                Offer(seat, USE, card, index)
-                for _, card, index, ability in due
-                if abilities.usable(self.pool, state, seat, card, index, ability)
-                # nobody is asked a question with no real choice in it
-                and self._does_something(state, seat, card, index, ability)
-            )
-            if offers:
-                return replace(state, offers=offers)
-        return replace(state, stage=after)
 
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active

@@ -230,7 +230,8 @@ class AnachronismState:
     order: tuple[Seat, ...]
     """The turn order of this round, by Initiative."""
     stage: str
-    """Where the round is: "restrictions", "reveal", "round_start", "turn_start" or "turn" (see rules.py)."""
+    """Where the round is: "restrictions", "reveal", "round_start", "turn_start", "turn", "turn_end", "turn_over",
+    "round_end" or "round_over" (see rules.py)."""
     handled: tuple[str, ...]
     """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
     turn_index: int
