@@ -233,7 +233,7 @@ class AnachronismState:
     """Where the round is: "restrictions", "reveal", "round_start", "turn_start", "turn", "turn_end", "turn_over",
     "round_end" or "round_over" (see rules.py)."""
     handled: tuple[str, ...]
-    """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
+    """The timed abilities (Reveal, start and end of round, end of turn) already used this round: "seat:card:index"."""
     turn_index: int
     attack: AttackRoll | None
     offers: tuple[Offer, ...]
