@@ -426,11 +426,8 @@ class Combat:
         """An attack the ability makes: "at +X" from anywhere (with the basic attack, or where the card says a
         weapon attack, a face-up weapon of the player's choice), else from a grid that reaches the target; limited
         to a basic or a weapon attack where the card says so ("extra", "additional" and "created" attacks)."""
-        if effect.what == "at_plus" and effect.attack != "weapon":
-            created = AttackRoll(seat, target, "basic", effect.amount, True, (0, 0), (0, 0), created=True)
-            return replace(state, queued=(*state.queued, created))
         if effect.what == "at_plus":
-            sources = self.usable_sources(state, seat, "weapon")
+            sources = self.usable_sources(state, seat, effect.attack or "basic")
         else:
             sources = self.sources_in_reach(state, seat, target, effect.attack)
         at_plus = effect.amount if effect.what == "at_plus" else None

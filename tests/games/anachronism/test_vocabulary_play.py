@@ -242,3 +242,17 @@ def test_with_two_weapons_the_player_chooses_which_makes_the_attack_at_plus_x():
     state = with_dice(state, *HIT)
     _, events = play(state, f"attack {javelins} 1", rules=rules)
     assert attacks(events)[0]["source"] == javelins and attacks(events)[0]["attack_total"] == 12
+
+
+def test_an_attack_at_plus_x_with_the_basic_attack_is_not_made_while_a_card_forbids_basic_attacks():
+    # "A card that forbids an action overrides one that allows it" (the golden rules).
+    rules = rules_with(
+        charm(ability("action", effect("extra_attack", 2, what="at_plus"))),
+        support("sp-t2", "Test Net", ability("continuous", effect("prohibit", what="basic_attack", who="opponent"))),
+    )
+    free = duel(fighter("Kallias", ["Test Charm"], pool=rules.pool), fighter("Arshan", space=(3, 3)), rules=rules)
+    _, events = play(with_dice(free, *HIT), f"use {CHARM} 0", rules=rules)
+    assert [each["source"] for each in attacks(events)] == ["basic"]
+    netted = duel(fighter("Kallias", ["Test Charm"], pool=rules.pool),
+                  fighter("Arshan", ["Test Net"], space=(3, 3), pool=rules.pool), rules=rules)  # fmt: skip
+    assert f"use {CHARM} 0" not in offered(netted, rules=rules)
