@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from games.anachronism.made_up import ability, effect, rules_with, support
 from games.anachronism.positions import (
     CRITICAL,
     HIT,
@@ -22,6 +23,7 @@ from games.anachronism.positions import (
 )
 from support import GAMES
 
+from bot.discord_ui.renderers.anachronism import AnachronismRenderer
 from bot.discord_ui.renderers.arena_picture import arena_png
 from bot.matches import Match, MatchStatus, Player
 
@@ -152,3 +154,38 @@ def test_the_board_says_which_warrior_cannot_move_and_why():
     assert "⛔ Cannot move: Ada's Take Them Living (Itzel Obsidian-Eye), until Ada's next turn" in held
     free = next(value for name, value in fields.items() if "Itzel" in name)
     assert "⛔" not in free
+
+
+def test_a_die_to_roll_again_is_a_menu_of_the_dice_as_they_show_and_the_record_tells_the_best_two():
+    knack = ability("after_rolls", effect("reroll", what="choose"), limit="once_each_turn", name="Second Look")
+    rules = rules_with(support("sp-t1", "Test Charm", knack, ability("continuous", effect("keep_best", 3))))
+    renderer = AnachronismRenderer(rules.pool)
+    state = duel(fighter("Kallias", ["Test Charm"], pool=rules.pool), front("Arshan"), rules=rules)
+    state, _ = play(with_dice(state, 6, 1, 2, 4, 4, 5), "attack basic 1", rules=rules)
+    state, _ = play(state, "use sp-t1 0", rules=rules)
+    view = rules.view(state, None)
+    (menu,) = renderer.board_menus(table(), view)
+    assert menu.placeholder == "Roll which die again?"
+    assert [choice.label for choice in menu.choices] == [
+        "Roll die 1 again (it shows 6)", "Roll die 2 again (it shows 1)", "Roll die 3 again (it shows 2)",
+    ]  # fmt: skip
+    assert (
+        "chooses which die of Ada's roll (6, 1, 2) Second Look rolls again" in renderer.board(table(), view).description
+    )
+    _, events = play(state, "reroll 2", rules=rules)
+    line = next(line for line in renderer.describe(table(), events, None) if "attacked" in line)
+    assert "(best two of 6, 5, 2)" in line
+
+
+def test_the_board_says_a_warrior_cannot_make_a_basic_attack_this_turn():
+    net = ability("action", effect("prohibit", what="basic_attack", who="opponent"), duration="turn", name="Net")
+    rules = rules_with(support("sp-t1", "Test Net", net))
+    renderer = AnachronismRenderer(rules.pool)
+    state, _ = play(
+        duel(fighter("Kallias", ["Test Net"], pool=rules.pool), front("Arshan")), "use sp-t1 0", rules=rules
+    )
+    fields = {
+        field["name"]: field["value"] for field in renderer.board(table(), rules.view(state, None)).to_dict()["fields"]
+    }
+    held = next(value for name, value in fields.items() if "Arshan" in name)
+    assert "⛔ Cannot make a basic attack: Ada's Net (Test Net), this turn" in held

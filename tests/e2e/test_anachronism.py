@@ -263,7 +263,7 @@ async def test_the_boards_latest_lines_tell_each_move_and_each_roll_with_its_dic
 
 async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menus(anthology):
     alice = anthology.alice
-    anthology.next_seed = 10  # a game the computer wins in the third round, the person ending a turn early
+    anthology.next_seed = 10  # a game the computer wins in the second round, the person ending a turn early
     arena = await started_arena(anthology, alice, options="computer_players=1")
     assert (await arena.state()).computer_seats == (1,)
     assert arena.board.button_labels() == [MY_FORCE] and not arena.board.attachments, "no picture while choosing"
@@ -700,3 +700,27 @@ async def test_a_table_the_options_do_not_fit_is_not_started_and_says_why(anthol
     refused = await (await alice.click(board, "Start")).response()
     assert refused.ephemeral and "A tournament match (the option match) is for 2 players." in refused.content
     assert (await anthology.match_here()).status is MatchStatus.LOBBY
+
+
+async def test_a_computer_opponent_brings_a_force_of_its_own_choosing_and_the_board_names_its_cards(anthology):
+    alice = anthology.alice
+    anthology.next_seed = 4
+    arena = await started_arena(anthology, alice, options="computer_players=1")
+    await arena.choose_force(alice, KAITO)
+    for _ in range(300):
+        state = await arena.state()
+        if state.result is not None or (state.phase == "playing" and state.round >= 2):
+            break
+        player = await arena.to_act()
+        if player is None:
+            await anthology.run_timers(5)
+        elif state.phase == "supports" and player is alice:
+            await arena.lay_supports(alice)
+        else:
+            await arena.play_one(player)
+    computer = state.fighters[1]
+    assert computer.supports != arena.rules.pool.warrior(computer.warrior).pack, "not a quick-play pack"
+    types = sorted(arena.rules.pool.support(card).type for card in computer.supports)
+    assert types == ["armor", "inspiration", "special", "weapon"], "four that can all be face up"
+    seen = arena.everything_seen_by(alice)
+    assert all(arena.card_name(card) in seen for card in computer.face_up), "each card turned up is named"

@@ -32,6 +32,7 @@ from bot.games.anachronism.actions import (
     Move,
     Pass,
     Place,
+    RerollDie,
     Rotate,
     UseAbility,
 )
@@ -40,6 +41,7 @@ from bot.games.anachronism.content import CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_DIE,
     CHOOSE_TARGET,
     DISCARD,
     FORCES,
@@ -209,6 +211,12 @@ class AnachronismRenderer(GameRenderer):
         if question.kind == CHOOSE_TARGET:
             name = self._ability_name(UseAbility(question.card, question.index))
             return f"{who} chooses which opposing warrior {name} is aimed at."
+        if question.kind == CHOOSE_DIE:
+            name = self._ability_name(UseAbility(question.card, question.index))
+            dice = ", ".join(question.options)
+            return (
+                f"{who} chooses which die of {match.at_seat(question.target).name}'s roll ({dice}) {name} rolls again."
+            )
         return f"Waiting for {who} to decide whether to use an ability."
 
     def _decline_label(self, view: AnachronismPublicView) -> str:
@@ -260,8 +268,12 @@ class AnachronismRenderer(GameRenderer):
             card.name,
         )  # fmt: skip
         owner = match.at_seat(prohibition.seat).name
-        doing = {"move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon"}
+        doing = {
+            "move": "Cannot move", "rotate": "Cannot turn", "weapon_attack": "Cannot attack with a weapon",
+            "basic_attack": "Cannot make a basic attack",
+        }  # fmt: skip
         until = {
+            "turn": "this turn",
             "round": "this round",
             "until_your_next_turn": f"until {owner}'s next turn",
             "next_attack": f"until {owner}'s next attack",
@@ -324,6 +336,11 @@ class AnachronismRenderer(GameRenderer):
             ability = self._ability_name(UseAbility(view.question.card, view.question.index))
             choices = [Choice(f"{ability} at {match.at_seat(a.seat).name}", a.notation) for a in aims]
             menus.append(Menu("Aim the ability at…", choices))
+        rerolls = [a for a in actions if isinstance(a, RerollDie)]
+        if rerolls:
+            dice = view.question.options
+            choices = [Choice(f"Roll die {a.die} again (it shows {dice[a.die - 1]})", a.notation) for a in rerolls]
+            menus.append(Menu("Roll which die again?", choices))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             choices = [Choice(f"Discard {self.pool.support(a.card).name}", a.notation) for a in discards]
@@ -577,6 +594,9 @@ class AnachronismRenderer(GameRenderer):
             return f"{who}'s roll had a die rolled again: {dice_text(data['was'])} became {dice_text(data['dice'])}."
         if kind is AnachronismEvent.LIFE_CHANGED:
             change = data["change"]
+            if data.get("ended"):  # a Life change given for a while, undone
+                verb = "lost" if change < 0 else "got back"
+                return f"{who} {verb} {abs(change)} Life as the effect of {the(self._card_name(data['card']))} ended."
             if change < 0:
                 return f"{who} lost {-change} Life to {ability}."
             return f"{who} gained {change} Life from {ability}."
@@ -598,16 +618,25 @@ class AnachronismRenderer(GameRenderer):
         data = event.data
         attack, defense = data["attack_dice"], data["defense_dice"]
         rolls = (
-            f"{dice_text(attack, data['attack_total'] - sum(attack))} vs "
-            f"{dice_text(defense, data['defense_total'] - sum(defense))}"
+            f"{dice_text(attack, data['attack_total'] - sum(attack))}{self._best_of(data, 'attack')} vs "
+            f"{dice_text(defense, data['defense_total'] - sum(defense))}{self._best_of(data, 'defense')}"
         )
-        if data["hit"]:
-            result = f"{'critical hit (a double)' if data['critical'] else 'hit'}, {data['damage']} damage"
+        if data["hit"] and data["critical"]:
+            why = "a double" if len(attack) == 2 and attack[0] == attack[1] else "an ability's"
+            result = f"critical hit ({why}), {data['damage']} damage"
+        elif data["hit"]:
+            result = f"hit, {data['damage']} damage"
         else:
             result = "miss"
         extra = " (an extra attack an ability gave)" if data.get("created") else ""
         attacker, defender = match.at_seat(event.seat).name, match.at_seat(data["target"]).name
         return f"{attacker} attacked {defender} with {self._weapon(data['source'])}{extra}: {rolls}, {result}."
+
+    @staticmethod
+    def _best_of(data: dict, role: str) -> str:
+        """ " (best two of 1, 6, 5)" where a roll had more dice than counted."""
+        rolled = data.get(f"{role}_rolled")
+        return f" (best two of {', '.join(map(str, rolled))})" if rolled else ""
 
     def _initiative_line(self, match: Match, data: dict) -> str:
         """ "Initiative: bob 4, carol 4; carol goes first (more Experience)"."""

@@ -9,15 +9,16 @@ and Experience changes, which are permanent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from bot.engine import Seat
+from bot.engine import Event, Seat
 from bot.games.anachronism.actions import Move, Rotate
 from bot.games.anachronism.arena import FACINGS, STEPS, adjacent, on_arena, step
 from bot.games.anachronism.content import Ability, CardPool, Effect
-from bot.games.anachronism.dice import is_double
-from bot.games.anachronism.state import WHILE_IN_PLAY, AnachronismState, AttackRoll, Fighter
+from bot.games.anachronism.events import AnachronismEvent
+from bot.games.anachronism.qualities import amount, quality_holds
+from bot.games.anachronism.state import WHILE_IN_PLAY, AnachronismState, AttackRoll, Fighter, Lasting
 from bot.games.anachronism.views import Prohibition
 
 NUMBERS = ("attack_roll", "defense_roll", "speed", "experience", "damage", "initiative")
@@ -44,12 +45,25 @@ def left_play(
     ability durations), and with `next_turn` (the warrior fell) those lasting until its next turn too (ruling
     C8). Effects with another duration run their course."""
     ending = (WHILE_IN_PLAY, "until_your_next_turn") if next_turn else (WHILE_IN_PLAY,)
-    lasting = tuple(
-        each
-        for each in state.lasting
-        if not (each.seat == seat and each.until in ending and (each.card in cards or each.until != WHILE_IN_PLAY))
+    return ended(
+        state,
+        lambda each: each.seat == seat and each.until in ending and (each.card in cards or each.until != WHILE_IN_PLAY),
     )
-    return replace(state, lasting=lasting)
+
+
+def ended(state: AnachronismState, over: Callable[[Lasting], bool], events: list | None = None) -> AnachronismState:
+    """The match once the lasting effects `over` picks have run their course: a Life change given for a while is
+    undone (Life gained is lost again, Life lost comes back: an ability's duration), on a warrior still standing."""
+    for each in state.lasting:
+        if not over(each) or each.effect.kind != "life":
+            continue
+        fighter = state.fighters[each.target]
+        if fighter.space is not None:
+            state = with_fighter(state, each.target, replace(fighter, life=fighter.life - each.effect.amount))
+            if events is not None:
+                told = {"change": -each.effect.amount, "card": each.card, "ended": True}
+                events.append(Event(AnachronismEvent.LIFE_CHANGED, each.target, told))
+    return replace(state, lasting=tuple(each for each in state.lasting if not over(each)))
 
 
 def team_of(state: AnachronismState, seat: Seat) -> int:
@@ -97,13 +111,13 @@ def holds(
         return attack is not None and (attack.source == "basic") == (condition == "basic_attack")
     if condition == "doubles":
         # A roll an ability set was not rolled: it is no doubles, whatever its halves show.
-        if attack is None or seat in attack.set_rolls:
-            return False
-        return is_double(attack.attack_dice if attack.attacker == seat else attack.defense_dice)
+        return attack is not None and attack.doubles(seat)
     if condition == "wounded":
         return bool(mine.warrior) and mine.life < pool.warrior(mine.warrior).life
     if condition == "first_in_round":
         return bool(state.order) and state.order[0] == seat
+    if ":" in condition:
+        return quality_holds(pool, state, seat, condition, attack, opposing(state, seat))
     return True
 
 
@@ -117,22 +131,31 @@ def applies_to(state: AnachronismState, owner: Seat, effect: Effect, seat: Seat,
     return seat != owner if effect.who == "another" else seat in opposing(state, owner)
 
 
-def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attack: AttackRoll | None = None) -> int:
-    """What the cards in play and lasting effects add to `seat`'s `kind` (see NUMBERS) right now."""
-    total = 0
+def amounts_on(
+    pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attack: AttackRoll | None = None
+) -> list[tuple[Effect, int]]:
+    """Each effect of `kind` the cards in play and lasting effects put on `seat` right now, with its amount."""
+    found = []
     for owner, fighter in enumerate(state.fighters):
         for _, _, ability in in_play(pool, fighter):
             if ability.trigger != "continuous" or not holds(pool, state, owner, ability, attack):
                 continue
-            total += sum(
-                effect.amount
+            found.extend(
+                (effect, amount(pool, state, owner, effect))
                 for effect in ability.effects
                 if effect.kind == kind and applies_to(state, owner, effect, seat)
             )
-    for lasting in state.lasting:
-        if lasting.effect.kind == kind and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target):
-            total += lasting.effect.amount
-    return total
+    found.extend(
+        (lasting.effect, lasting.effect.amount)
+        for lasting in state.lasting
+        if lasting.effect.kind == kind and applies_to(state, lasting.seat, lasting.effect, seat, lasting.target)
+    )
+    return found
+
+
+def number(pool: CardPool, state: AnachronismState, seat: Seat, kind: str, attack: AttackRoll | None = None) -> int:
+    """What the cards in play and lasting effects add to `seat`'s `kind` (see NUMBERS) right now."""
+    return sum(value for _, value in amounts_on(pool, state, seat, kind, attack))
 
 
 def extra_slot(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -> int:
@@ -176,8 +199,13 @@ def prohibited(pool: CardPool, state: AnachronismState, seat: Seat, what: str) -
 
 def usable(pool: CardPool, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability,
            attack: AttackRoll | None = None) -> bool:  # fmt: skip
-    """Whether the ability's condition holds and its usage limit is not spent."""
-    return holds(pool, state, seat, ability, attack) and not spent(state, seat, card, index, ability)
+    """Whether the ability's condition holds, its usage limit is not spent and its cost can be paid (Life only
+    while more than it costs is left, so that paying never fells the warrior)."""
+    return (
+        holds(pool, state, seat, ability, attack)
+        and not spent(state, seat, card, index, ability)
+        and state.fighters[seat].life > ability.life_cost
+    )
 
 
 def spent(state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability) -> bool:

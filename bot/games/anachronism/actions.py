@@ -162,6 +162,17 @@ class Discard:
 
 
 @dataclass(frozen=True)
+class RerollDie:
+    """Re-roll the die numbered `die` (from 1, as the dice are shown) of the roll an ability lets you choose from."""
+
+    die: int
+
+    @property
+    def notation(self) -> str:
+        return f"reroll {self.die}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Spend one action doing nothing."""
 
@@ -193,6 +204,7 @@ AnachronismAction = (
     | UseAbility
     | Decline
     | Discard
+    | RerollDie
     | Pass
     | EndTurn
 )

@@ -14,8 +14,8 @@ from bot.games.anachronism import abilities
 from bot.games.anachronism.abilities import in_play, number, other_party, with_fighter, without_turn_uses
 from bot.games.anachronism.arena import FACINGS
 from bot.games.anachronism.content import Ability, CardPool, Effect
-from bot.games.anachronism.dice import is_double, roll
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
+from bot.games.anachronism.qualities import amount, has_quality
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
@@ -50,9 +50,12 @@ class Combat:
         """Roll both dice (or take a set roll), then offer the after-roll abilities: the active player first."""
         rng = SeededRandom(state.rng_state)
         set_rolls = tuple(seat for seat in (pending.attacker, pending.defender) if state.fighters[seat].set_next_roll)
-        attack_dice, state = self._dice(state, pending.attacker, rng)
-        defense_dice, state = self._dice(state, pending.defender, rng)
-        attack = replace(pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls)
+        attack_dice, attack_keep, state = self._dice(state, pending.attacker, pending, rng)
+        defense_dice, defense_keep, state = self._dice(state, pending.defender, pending, rng)
+        attack = replace(
+            pending, attack_dice=attack_dice, defense_dice=defense_dice, set_rolls=set_rolls, attack_keep=attack_keep,
+            defense_keep=defense_keep,
+        )  # fmt: skip
         state = replace(state, rng_state=rng.state, attack=attack, passed=())
         if state.stage != "turn":
             # Outside any turn (a Reveal ability's attack, say), "once each turn" is once in each situation where
@@ -90,13 +93,6 @@ class Combat:
             and self._does_something(state, seat, card, index, ability)
         ]
 
-    def _dice(self, state: AnachronismState, seat: Seat, rng: SeededRandom) -> tuple:
-        fighter = state.fighters[seat]
-        if fighter.set_next_roll:
-            value = fighter.set_next_roll
-            return (value // 2, value - value // 2), with_fighter(state, seat, replace(fighter, set_next_roll=0))
-        return roll(rng), state
-
     def _bonuses(self, state: AnachronismState, attack: AttackRoll) -> tuple[int, int]:
         """What the attack and defence rolls add to their dice: the grid's and the cards' modifiers (an attack "at
         +X" adds X alone, ruling C5)."""
@@ -111,8 +107,8 @@ class Combat:
             return None
         attack_bonus, defense_bonus = self._bonuses(state, attack)
         return Roll(
-            attack.attacker, attack.defender, attack.source, attack.attack_dice, attack_bonus, attack.defense_dice,
-            defense_bonus,
+            attack.attacker, attack.defender, attack.source, attack.counted(attack.attacker), attack_bonus,
+            attack.counted(attack.defender), defense_bonus,
         )  # fmt: skip
 
     def _resolve_attack(self, state: AnachronismState, events: list) -> AnachronismState:
@@ -121,14 +117,18 @@ class Combat:
         pool, attack = self.pool, state.attack
         attacker, defender = attack.attacker, attack.defender
         attack_bonus, defense_bonus = self._bonuses(state, attack)
-        attack_total = sum(attack.attack_dice) + attack_bonus
-        defense_total = sum(attack.defense_dice) + defense_bonus
+        attack_dice, defense_dice = attack.counted(attacker), attack.counted(defender)
+        attack_total = sum(attack_dice) + attack_bonus
+        defense_total = sum(defense_dice) + defense_bonus
         if attack_total != defense_total:
             hit = attack_total > defense_total
         else:
             state, winner, _ = self._tie(state, attacker, defender, events)
             hit = winner == attacker
-        critical = hit and is_double(attack.attack_dice) and attacker not in attack.set_rolls
+        # Doubles, or an ability that makes the hit count as a critical one (the glossary: critical hit).
+        critical = hit and (
+            attack.doubles(attacker) or attack.critical or number(pool, state, attacker, "critical", attack) > 0
+        )
         damage = 0
         if hit:
             base = (
@@ -140,19 +140,22 @@ class Combat:
             target = state.fighters[defender]
             state = with_fighter(state, defender, replace(target, life=target.life - damage))
         data = {
-            "source": attack.source, "target": defender, "attack_dice": list(attack.attack_dice),
-            "defense_dice": list(attack.defense_dice), "attack_total": attack_total, "defense_total": defense_total,
+            "source": attack.source, "target": defender, "attack_dice": list(attack_dice),
+            "defense_dice": list(defense_dice), "attack_total": attack_total, "defense_total": defense_total,
             "hit": hit, "critical": critical, "damage": damage, "created": attack.created,
         }  # fmt: skip
+        for role, seat in (("attack", attacker), ("defense", defender)):
+            if len(attack.dice_of(seat)) != len(attack.counted(seat)):  # the best two of more dice counted
+                data[f"{role}_rolled"] = list(attack.dice_of(seat))
         events.append(Event(AnachronismEvent.ATTACKED, attacker, data))
         # The attacker's "next attack" effects are spent by this one: dropped before the hit or miss abilities,
         # which may give a new one for the attack after (Find the Range, Glass Teeth).
-        lasting = tuple(each for each in state.lasting if not (each.seat == attacker and each.until == "next_attack"))
-        state = replace(state, attack=None, lasting=lasting, passed=())
+        state = abilities.ended(state, lambda each: each.seat == attacker and each.until == "next_attack", events)
+        state = replace(state, attack=None, passed=())
         if any(fighter.life <= 0 for fighter in state.fighters if not fighter.fallen):
             # The attack that defeats a warrior ends the game (of two): abilities after it are not used (advanced
             # rules), nor in a game of more, where it goes on without the fallen warrior.
-            return self._check_defeat(state, events)
+            return self._check_defeat(state, events, by=attacker)
         triggers = {attacker: "on_hit", defender: "on_being_hit"} if hit else {
             attacker: "on_miss", defender: "on_being_missed"
         }  # fmt: skip
@@ -171,12 +174,13 @@ class Combat:
                     # A limited ability is its owner's choice (usage restrictions), asked only when it would do
                     # something, so a limit is never spent on nothing.
                     offers.append(Offer(seat, USE, card, index, target=other_party(attack, seat)))
-        state = self._check_defeat(state, events)
+        state = self._check_defeat(state, events, by=attacker)
         return state if self._over(state) else replace(state, offers=(*state.offers, *offers))
 
-    def _check_defeat(self, state: AnachronismState, events: list) -> AnachronismState:
+    def _check_defeat(self, state: AnachronismState, events: list, by: Seat | None = None) -> AnachronismState:
         """Warriors at 0 Life or below fall and leave the arena; the last warrior (or team) standing wins, and
-        when the last ones fall at once they share the win."""
+        when the last ones fall at once they share the win. In a game that goes on, the warrior `by` whose attack
+        or ability defeated them may use its `on_defeat` abilities."""
         down = tuple(seat for seat in abilities.standing(state) if state.fighters[seat].life <= 0)
         if not down or self._over(state):
             return state
@@ -188,7 +192,8 @@ class Combat:
                 # Its cards leave play, and it has no next turn: what lasted until then ends now (ruling C8).
                 state = abilities.left_play(state, seat, (fighter.warrior, *fighter.face_up), next_turn=True)
             events.append(Event(AnachronismEvent.FELL, None, {"seats": list(down)}))
-            return self._without(replace(state, fallen=(*state.fallen, down)), down)
+            state = self._without(replace(state, fallen=(*state.fallen, down)), down)
+            return self._defeated_by(state, by, down, events)
         # The game is over: the fallen stay where they fell, on the last picture.
         state = replace(state, fallen=(*state.fallen, down))
         # Placings: the side left standing (a team counts its fallen), then the fallen, the last to fall first.
@@ -268,6 +273,10 @@ class Combat:
             return tuple(other for other in abilities.standing(state) if other != seat)
         if ability.condition == "adjacent":
             return abilities.adjacent_opposing(state, seat)
+        if ability.condition.startswith("opponent_"):
+            quality, _, value = ability.condition.removeprefix("opponent_").partition(":")
+            return tuple(other for other in abilities.opposing(state, seat)
+                         if has_quality(self.pool, state, other, quality, value))  # fmt: skip
         return abilities.opposing(state, seat)
 
     def _use(
@@ -275,7 +284,8 @@ class Combat:
         attack: AttackRoll | None = None, aim: Seat = -1,
     ) -> AnachronismState:  # fmt: skip
         """Pay the ability's cost, then carry out its effects (see the `content` module for what each does), on
-        the opposing warrior `aim` (or the only one it can be; with several, first ask its owner which)."""
+        the opposing warrior `aim` (or the only one it can be; with several, first ask its owner which). An
+        ability whose cost it cannot pay does nothing."""
         attack = attack or state.attack
         if aim < 0:
             aims = self._aims(state, seat, ability, attack)
@@ -283,42 +293,73 @@ class Combat:
                 choice = Offer(seat, CHOOSE_TARGET, card, index, options=tuple(str(each) for each in aims))
                 return replace(state, offers=(choice, *state.offers))
             aim = aims[0] if aims else -1
+        if state.fighters[seat].life <= ability.life_cost:
+            return state  # the cost cannot be paid any more
         state = abilities.mark_used(state, seat, card, index, ability)
+        state = self._pay(state, seat, card, ability, events)
+        events.append(Event(AnachronismEvent.ABILITY_USED, seat, {"card": card, "ability": ability.name}))
+        return self._effects(state, seat, card, index, ability, aim, 0, events)
+
+    def _pay(self, state: AnachronismState, seat: Seat, card: str, ability: Ability, events: list) -> AnachronismState:
+        """The ability's cost: its card to the discard pile, or Life (the costs)."""
         if ability.cost == "discard_this" and card in state.fighters[seat].face_up:
             state = self._discard(state, seat, card, events)
-        events.append(Event(AnachronismEvent.ABILITY_USED, seat, {"card": card, "ability": ability.name}))
-        other = aim
-        for effect in ability.effects:
+        if ability.life_cost:
+            fighter = state.fighters[seat]
+            state = with_fighter(state, seat, replace(fighter, life=fighter.life - ability.life_cost))
+            told = {"ability": ability.name, "change": -ability.life_cost}
+            events.append(Event(AnachronismEvent.LIFE_CHANGED, seat, told))
+        return state
+
+    def _effects(
+        self, state: AnachronismState, seat: Seat, card: str, index: int, ability: Ability, other: Seat, start: int,
+        events: list,
+    ) -> AnachronismState:  # fmt: skip
+        """Carry out the ability's effects from the `start`th on, aimed at `other` (-1: nobody). A move asks its
+        player space by space: the effects after it wait until the move is done (`_after_step`)."""
+        for position, effect in enumerate(ability.effects[start:], start):
             target = seat if effect.who == "self" else other
             if target < 0:
                 continue  # aimed at an opponent, with none to aim at
             kind = effect.kind
             told = {"ability": ability.name}
-            if kind in abilities.NUMBERS:
+            value = amount(self.pool, state, seat, effect)
+            if kind == "move" and abilities.ability_moves(self.pool, state, seat):
+                # The player moves space by space where they choose, or turns in place instead; a card that
+                # forbids moving or turning overrides this one (the golden rules), which `ability_moves` follows.
+                then = position + 1 if position + 1 < len(ability.effects) else 0
+                step_by_step = Offer(seat, STEP, card, index, steps=value, target=other, then=then)
+                return self._check_defeat(replace(state, offers=(step_by_step, *state.offers)), events, by=seat)
+            if kind == "critical" and state.attack is not None and not ability.duration:
+                if state.attack.attacker == target:
+                    state = replace(state, attack=replace(state.attack, critical=True))
+            elif kind in (*abilities.NUMBERS, "critical", "extra_die", "keep_best"):
                 if kind == "experience" and not ability.duration:
                     fighter = state.fighters[target]
                     state = with_fighter(
-                        state, target, replace(fighter, experience_change=fighter.experience_change + effect.amount)
+                        state, target, replace(fighter, experience_change=fighter.experience_change + value)
                     )
-                    events.append(Event(AnachronismEvent.EXPERIENCE_CHANGED, target, {**told, "change": effect.amount}))
+                    events.append(Event(AnachronismEvent.EXPERIENCE_CHANGED, target, {**told, "change": value}))
                 else:
-                    state = self._lasting(state, seat, card, ability, effect, other)
+                    state = self._lasting(state, seat, card, ability, replace(effect, amount=value, per=""), other)
             elif kind in ("life", "deal_damage"):
-                change = effect.amount if kind == "life" else -effect.amount
+                change = value if kind == "life" else -value
                 fighter = state.fighters[target]
                 state = with_fighter(state, target, replace(fighter, life=fighter.life + change))
                 events.append(Event(AnachronismEvent.LIFE_CHANGED, target, {**told, "change": change}))
+                if kind == "life" and ability.duration:
+                    # Life given for a while is taken back when the duration ends (the ability durations).
+                    timed = Lasting(seat, replace(effect, amount=change, per=""), ability.duration, state.round,
+                                    target, card)  # fmt: skip
+                    state = replace(state, lasting=(*state.lasting, timed))
+            elif kind == "reroll" and state.attack is not None and effect.what == "choose":
+                state = self._choose_die(state, seat, card, index, target)
             elif kind == "reroll" and state.attack is not None:
                 state = self._reroll(state, target, events, own=target == seat)
             elif kind == "set_roll":
-                state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=effect.amount))
+                state = with_fighter(state, seat, replace(state.fighters[seat], set_next_roll=value))
             elif kind == "extra_attack" and other >= 0:
-                state = self._extra_attack(state, seat, other, effect.what, effect.amount)
-            elif kind == "move" and abilities.ability_moves(self.pool, state, seat):
-                # The player moves space by space where they choose, or turns in place instead; a card that
-                # forbids moving or turning overrides this one (the golden rules), which `ability_moves` follows.
-                step_by_step = Offer(seat, STEP, card, index, steps=effect.amount)
-                state = replace(state, offers=(step_by_step, *state.offers))
+                state = self._extra_attack(state, seat, other, replace(effect, amount=value))
             elif kind == "push" and other >= 0:
                 state = self._displaced(state, abilities.pushed_away(self.pool, state, seat, other), told, events)
             elif kind == "rotate" and other >= 0 and not abilities.prohibited(self.pool, state, target, "rotate"):
@@ -334,7 +375,14 @@ class Combat:
                 state = self._displaced(state, ROUTINES[effect.what](self.pool, state, seat, other), told, events)
             elif kind == "prohibit" and ability.trigger != "continuous":
                 state = self._lasting(state, seat, card, ability, effect, other)
-        return self._check_defeat(state, events)
+        return self._check_defeat(state, events, by=seat)
+
+    def _after_step(self, state: AnachronismState, offer: Offer, events: list) -> AnachronismState:
+        """An ability's move is done: the effects after it follow ("move two spaces, then attack")."""
+        if not offer.then:
+            return state
+        ability = self._ability(offer.card, offer.index)
+        return self._effects(state, offer.seat, offer.card, offer.index, ability, offer.target, offer.then, events)
 
     def _lasting(
         self, state: AnachronismState, seat: Seat, card: str, ability: Ability, effect: Effect, target: Seat
@@ -357,8 +405,7 @@ class Combat:
         aims = self._aims(state, seat, ability, attack or state.attack) if aim < 0 else (aim,)
         if len(aims) > 1:
             return any(self._does_something(state, seat, card, index, ability, attack, each) for each in aims)
-        paying = ability.cost == "discard_this" and card in state.fighters[seat].face_up
-        paid = self._discard(state, seat, card, []) if paying else state
+        paid = self._pay(state, seat, card, ability, [])
         used = self._use(state, seat, card, index, ability, [], attack, aims[0] if aims else -1)
 
         def without_uses(each: AnachronismState) -> AnachronismState:
@@ -375,45 +422,43 @@ class Combat:
                 events.append(Event(AnachronismEvent.PUSHED, seat, {**told, "to": list(now.space)}))
         return after
 
-    def _reroll(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:
-        """Roll one die of `target`'s roll again: the lower die of your own roll, the higher of another's."""
-        attack = state.attack
-        if target in attack.set_rolls:
-            return state  # no dice were rolled
-        rng = SeededRandom(state.rng_state)
-        dice = attack.attack_dice if attack.attacker == target else attack.defense_dice
-        which = dice.index(min(dice) if own else max(dice))
-        before, dice = (
-            dice,
-            tuple(rng.between(1, 6) if position == which else value for position, value in enumerate(dice)),
-        )
-        events.append(Event(AnachronismEvent.REROLLED, target, {"was": list(before), "dice": list(dice)}))
-        attack = replace(attack, attack_dice=dice) if attack.attacker == target else replace(attack, defense_dice=dice)
-        return replace(state, attack=attack, rng_state=rng.state)
-
-    def _extra_attack(
-        self, state: AnachronismState, seat: Seat, target: Seat, mode: str, plus: int
-    ) -> AnachronismState:
-        if mode == "at_plus":
-            created = AttackRoll(seat, target, "basic", plus, True, (0, 0), (0, 0), created=True)
-            return replace(state, queued=(*state.queued, created))
-        sources = self.sources_in_reach(state, seat, target)
+    def _extra_attack(self, state: AnachronismState, seat: Seat, target: Seat, effect: Effect) -> AnachronismState:
+        """An attack the ability makes: "at +X" from anywhere (with the basic attack, or where the card says a
+        weapon attack, a face-up weapon of the player's choice), else from a grid that reaches the target; limited
+        to a basic or a weapon attack where the card says so ("extra", "additional" and "created" attacks)."""
+        if effect.what == "at_plus":
+            sources = self.usable_sources(state, seat, effect.attack or "basic")
+        else:
+            sources = self.sources_in_reach(state, seat, target, effect.attack)
+        at_plus = effect.amount if effect.what == "at_plus" else None
         if len(sources) > 1:
-            choice = Offer(seat, CHOOSE_ATTACK, options=sources, target=target)
+            choice = Offer(seat, CHOOSE_ATTACK, options=sources, target=target, at_plus=at_plus)
             return replace(state, offers=(choice, *state.offers))
         # With nothing in reach the attack is not possible from here: nothing happens.
-        return self._queue_created(state, seat, target, sources[0]) if sources else state
+        return self._queue_created(state, seat, target, sources[0], at_plus) if sources else state
 
-    def sources_in_reach(self, state: AnachronismState, seat: Seat, target: Seat) -> tuple[str, ...]:
-        """What `seat` could attack `target` with from where it stands, weapons first: the face-up weapons (unless a
-        card forbids weapon attacks) and the basic attack whose grids hold the target."""
-        where = state.fighters[target].space
+    def usable_sources(self, state: AnachronismState, seat: Seat, kind: str = "") -> tuple[str, ...]:
+        """What `seat` may attack with, wherever the target is: its face-up weapons, then the basic attack, less
+        what a card forbids, and only a `basic` or `weapon` attack where `kind` says so."""
         weapons = () if abilities.prohibited(self.pool, state, seat, "weapon_attack") else self.weapons(state, seat)
-        return tuple(source for source in (*weapons, "basic") if where in self.grid_of(state, seat, source))
+        basic = () if abilities.prohibited(self.pool, state, seat, "basic_attack") else ("basic",)
+        return {"basic": basic, "weapon": weapons}.get(kind, (*weapons, *basic))
 
-    def _queue_created(self, state: AnachronismState, seat: Seat, target: Seat, source: str) -> AnachronismState:
-        modifier = self.grid_of(state, seat, source)[state.fighters[target].space]
-        created = AttackRoll(seat, target, source, modifier, False, (0, 0), (0, 0), created=True)
+    def sources_in_reach(self, state: AnachronismState, seat: Seat, target: Seat, kind: str = "") -> tuple[str, ...]:
+        """What `seat` could attack `target` with from where it stands, weapons first: the sources it may use (see
+        `usable_sources`) whose grids hold the target."""
+        where = state.fighters[target].space
+        return tuple(source for source in self.usable_sources(state, seat, kind)
+                     if where in self.grid_of(state, seat, source))  # fmt: skip
+
+    def _queue_created(
+        self, state: AnachronismState, seat: Seat, target: Seat, source: str, at_plus: int | None = None
+    ) -> AnachronismState:
+        if at_plus is None:
+            modifier = self.grid_of(state, seat, source)[state.fighters[target].space]
+            created = AttackRoll(seat, target, source, modifier, False, (0, 0), (0, 0), created=True)
+        else:
+            created = AttackRoll(seat, target, source, at_plus, True, (0, 0), (0, 0), created=True)
         return replace(state, queued=(*state.queued, created))
 
     def _flip(self, state: AnachronismState, target: Seat, events: list, *, own: bool) -> AnachronismState:

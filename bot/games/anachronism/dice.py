@@ -1,4 +1,5 @@
-"""Dice: every roll is two six-sided dice from the match's seeded random source (C3), kept with the roll."""
+"""Dice: a roll of two six-sided dice from the match's seeded random source (C3), kept with the roll. The set-up
+rolls and roll-offs use it; an attack's dice, which abilities may make more, are rolls.py's."""
 
 from __future__ import annotations
 
@@ -7,7 +8,3 @@ from bot.engine import SeededRandom
 
 def roll(rng: SeededRandom) -> tuple[int, int]:
     return rng.between(1, 6), rng.between(1, 6)
-
-
-def is_double(dice: tuple[int, int]) -> bool:
-    return dice[0] == dice[1]

@@ -7,11 +7,14 @@ the option `teams`: abilities on "your opponent" are aimed at an opposing warrio
 they come from, else one their owner chooses), a defeated warrior leaves the arena, and the last warrior or team
 standing wins. Tournament matches (`tournament`) are for two.
 
-Attacks and what a used ability does are in `combat`, choosing forces and placing in `forces`, turn order and
-tie-breaks in `initiative` (each a part of `AnachronismRules`); what the cards add to a warrior's numbers is in
-`abilities` (the interpreter); the arena's geometry is in `arena`.
+Attacks and what a used ability does are in `combat`, dice beyond two and re-rolls in `rolls`, the abilities
+answering a move, a defeat or the end of a turn or round in `moments`, choosing forces and placing in `forces`,
+turn order and tie-breaks in `initiative` (each a part of `AnachronismRules`); what the cards add to a warrior's
+numbers is in `abilities` (the interpreter); the arena's geometry is in `arena`.
 The flow runs as a small machine (`_continue`): it goes on by itself until a player must act or choose.
-Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn.
+Rounds move through `stage`: card restrictions, Reveal abilities, start-of-round abilities, then each turn
+(`turn_start`, `turn`, its end-of-turn abilities `turn_end`, `turn_over`), then end-of-round abilities
+(`round_end`, `round_over`).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from bot.games.anachronism.actions import (
     Move,
     Pass,
     Place,
+    RerollDie,
     Rotate,
     UseAbility,
 )
@@ -60,10 +64,13 @@ from bot.games.anachronism.content import Ability, CardPool
 from bot.games.anachronism.events import AnachronismEnd, AnachronismEvent
 from bot.games.anachronism.forces import ForcesAndPlacement, force_complete
 from bot.games.anachronism.initiative import Initiative
+from bot.games.anachronism.moments import TIMED, Moments
 from bot.games.anachronism.restrictions import CardRestrictions
+from bot.games.anachronism.rolls import Rolls
 from bot.games.anachronism.routines import ROUTINES
 from bot.games.anachronism.state import (
     CHOOSE_ATTACK,
+    CHOOSE_DIE,
     CHOOSE_TARGET,
     DISCARD,
     FORCES,
@@ -89,6 +96,8 @@ MATCH_OPTION, TEAMS_OPTION = "match", "teams"
 
 class AnachronismRules(
     Combat,
+    Rolls,
+    Moments,
     ForcesAndPlacement,
     Initiative,
     TournamentPlay,
@@ -119,15 +128,14 @@ class AnachronismRules(
     )
 
     def __init__(self, pool: CardPool) -> None:
-        unknown = {
-            effect.what
-            for card in (*pool.warriors, *pool.supports)
-            for ability in card.abilities
-            for effect in ability.effects
-            if effect.kind == "code" and effect.what not in ROUTINES
-        }
-        if unknown:
-            raise ValueError(f"cards.json names routines the game does not have: {sorted(unknown)}")
+        for card in (*pool.warriors, *pool.supports):
+            for ability in card.abilities:
+                for effect in ability.effects:
+                    if effect.kind == "code" and effect.what not in ROUTINES:
+                        raise ValueError(
+                            f"cards.json: card {card.id}'s ability {ability.name!r} names a routine the "
+                            f"game does not have ({effect.what!r})"
+                        )
         self.pool = pool
 
     # -- the engine's interface ----------------------------------------------------------------------------
@@ -213,6 +221,8 @@ class AnachronismRules(
                 return tuple(Attack(source, offer.target) for source in offer.options)
             if offer.kind == CHOOSE_TARGET:
                 return tuple(Aim(int(each)) for each in offer.options)
+            if offer.kind == CHOOSE_DIE:
+                return tuple(RerollDie(position) for position in range(1, len(offer.options) + 1))
             return (*(UseAbility(each.card, each.index) for each in self._same_moment(state)), Decline())
         return self._turn_actions(state, seat)
 
@@ -389,6 +399,8 @@ class AnachronismRules(
                 return Attack(rest[0], int(rest[1]))
             if verb == "use" and len(rest) == 2:
                 return UseAbility(rest[0], int(rest[1]))
+            if verb == "reroll" and len(rest) == 1:
+                return RerollDie(int(rest[0]))
             if verb == "discard" and len(rest) == 1:
                 return Discard(rest[0])
         except (IndexError, ValueError):
@@ -436,9 +448,9 @@ class AnachronismRules(
         """Reveal the leftmost face-down supports and settle the turn order by Initiative (null for a player who
         turned no card up: in the fifth round, both)."""
         round_number = state.round + 1
-        lasting = tuple(each for each in state.lasting if each.until != "round")
+        state = abilities.ended(state, lambda each: each.until == "round", events)
         fighters = tuple(replace(fighter, uses=()) for fighter in state.fighters)
-        state = replace(state, round=round_number, lasting=lasting, fighters=fighters, handled=(), turn_index=0)
+        state = replace(state, round=round_number, fighters=fighters, handled=(), turn_index=0)
         events.append(Event(AnachronismEvent.ROUND_STARTED, None, {"round": round_number}))
         initiative: dict[Seat, int | None] = {}
         for seat, fighter in enumerate(state.fighters):
@@ -472,14 +484,21 @@ class AnachronismRules(
             state = self._restrictions(state, events)
             if state.offers:
                 break
+            state = self._check_defeat(state, events)  # a Life change given for a while may have ended
+            if self._over(state):
+                break
             if state.attack is not None:
                 state = self._resolve_attack(state, events)
             elif state.queued:
                 state = self._roll_attack(replace(state, queued=state.queued[1:]), state.queued[0], events)
             elif state.stage == "restrictions":
                 state = replace(state, stage="reveal")  # the restrictions held, after Initiative: Reveal abilities
-            elif state.stage in ("reveal", "round_start"):
+            elif state.stage in TIMED:
                 state = self._next_timed_ability(state, events)
+            elif state.stage == "turn_over":
+                state = self._next_turn(state, events)
+            elif state.stage == "round_over":
+                state = self._round_over(state, events)
             elif state.stage == "turn_start":
                 state = self._start_turn(state, events)
             elif self.actions_left(state) > 0:
@@ -488,64 +507,36 @@ class AnachronismRules(
                 state = self._end_turn(state, events)
         return state
 
-    def _next_timed_ability(self, state: AnachronismState, events: list) -> AnachronismState:
-        """Use the next Reveal (then start-of-round) ability in turn order, or move on when none is left. A
-        player's abilities at the same moment: the ones that must be used first, one by one (in this card pool
-        their effects do not depend on their order), then the optional ones together, in the order the player
-        chooses (see `_same_moment`)."""
-        trigger = "reveal" if state.stage == "reveal" else "round_start"
-        for seat in state.order:
-            fighter = state.fighters[seat]
-            if fighter.fallen:
-                continue
-            due = [
-                (f"{seat}:{card}:{index}", card, index, ability)  # both players may bring the same card
-                for card, index, ability in in_play(self.pool, fighter)
-                if ability.trigger == trigger
-                and f"{seat}:{card}:{index}" not in state.handled
-                and (trigger != "reveal" or card == fighter.turned_up)
-            ]
-            for key, card, index, ability in due:
-                if not ability.optional:
-                    state = replace(state, handled=(*state.handled, key))
-                    if abilities.usable(self.pool, state, seat, card, index, ability):
-                        return self._use(state, seat, card, index, ability, events)
-                    return state
-            state = replace(state, handled=(*state.handled, *(key for key, *_ in due)))
-            offers = tuple(
-                Offer(seat, USE, card, index)
-                for _, card, index, ability in due
-                if abilities.usable(self.pool, state, seat, card, index, ability)
-                # nobody is asked a question with no real choice in it
-                and self._does_something(state, seat, card, index, ability)
-            )
-            if offers:
-                return replace(state, offers=offers)
-        return replace(state, stage="round_start" if trigger == "reveal" else "turn_start")
-
     def _start_turn(self, state: AnachronismState, events: list) -> AnachronismState:
         seat = state.active
         if state.fighters[seat].fallen:
             return replace(state, stage="turn")  # out of the arena: no turn (no actions left)
-        lasting = tuple(
-            each for each in state.lasting if not (each.seat == seat and each.until == "until_your_next_turn")
-        )
+        state = abilities.ended(state, lambda each: each.seat == seat and each.until == "until_your_next_turn", events)
         # "Once each turn" starts afresh for both players: a use outside any turn (during a Reveal ability's
         # attack, say) was its own situation and does not count against this turn (usage restrictions).
         fighters = tuple(abilities.without_turn_uses(fighter) for fighter in state.fighters)
-        state = replace(state, lasting=lasting, stage="turn", fighters=fighters)
+        state = replace(state, stage="turn", fighters=fighters)
         state = with_fighter(state, seat, replace(state.fighters[seat], weapon_attacks=()))
         state = replace(state, actions_done=0)
         events.append(Event(AnachronismEvent.TURN_STARTED, seat, {"actions": self.actions_left(state)}))
         return state
 
     def _end_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        """The turn ends: first its warrior's end-of-turn abilities (the stage `turn_end`)."""
+        return replace(state, stage="turn_end")
+
+    def _next_turn(self, state: AnachronismState, events: list) -> AnachronismState:
+        """What lasted "this turn" ends; the next player's turn, or after the last the end of the round."""
+        state = abilities.ended(state, lambda each: each.until == "turn", events)
         index = state.turn_index + 1
         if index < len(state.order):
             return replace(state, turn_index=index, stage="turn_start", actions_done=0)
+        return replace(state, turn_index=index, stage="round_end", actions_done=0)
+
+    def _round_over(self, state: AnachronismState, events: list) -> AnachronismState:
         if state.round >= ROUNDS:
             return self._finish_after_five(state, events)
-        return self._begin_round(replace(state, turn_index=index, actions_done=0), events)
+        return self._begin_round(state, events)
 
     # -- answers to offers --------------------------------------------------------------------------------------
 
@@ -561,7 +552,11 @@ class AnachronismRules(
         if offer.kind == CHOOSE_ATTACK:
             if not isinstance(action, Attack) or action.source not in offer.options or action.target != offer.target:
                 raise IllegalAction("Choose what to make this attack with")
-            return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source)
+            return self._queue_created(replace(state, offers=rest), seat, offer.target, action.source, offer.at_plus)
+        if offer.kind == CHOOSE_DIE:
+            if not isinstance(action, RerollDie) or not 1 <= action.die <= len(offer.options):
+                raise IllegalAction("Choose which die to roll again")
+            return self._reroll(replace(state, offers=rest), offer.target, events, own=False, die=action.die - 1)
         if offer.kind == CHOOSE_TARGET:
             if not isinstance(action, Aim) or str(action.seat) not in offer.options:
                 raise IllegalAction("Choose which opposing warrior the ability is aimed at")
@@ -632,16 +627,17 @@ class AnachronismRules(
         which ends the move; or stop here (decline)."""
         offer, rest = state.offers[0], state.offers[1:]
         if isinstance(action, Decline):
-            return replace(state, offers=rest)
+            return self._after_step(replace(state, offers=rest), offer, events)
         if action not in abilities.ability_moves(self.pool, state, seat):
             raise IllegalAction("Move your warrior one space it can go to, turn it, or stop here")
         if isinstance(action, Rotate):
             events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
-            return with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
+            state = with_fighter(replace(state, offers=rest), seat, replace(state.fighters[seat], facing=action.facing))
+            return self._after_step(state, offer, events)
         state = self._moved(replace(state, offers=rest), seat, action, events)
         if offer.steps > 1 and abilities.one_space_moves(self.pool, state, seat):
-            state = replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
-        return state
+            return replace(state, offers=(replace(offer, steps=offer.steps - 1), *rest))
+        return self._after_step(state, offer, events)
 
     def _ability(self, card: str, index: int) -> Ability:
         source = self.pool.warrior(card) if card.startswith("wr-") else self.pool.support(card)
@@ -671,7 +667,7 @@ class AnachronismRules(
         armed = not abilities.prohibited(self.pool, state, seat, "weapon_attack")
         for target in abilities.opposing(state, seat):
             where = state.fighters[target].space
-            if where in self.grid_of(state, seat, "basic"):
+            if where in self.grid_of(state, seat, "basic") and "basic" in self.usable_sources(state, seat, "basic"):
                 attacks.append(Attack("basic", target))
             for weapon in self.weapons(state, seat) if armed else ():
                 if weapon not in state.fighters[seat].weapon_attacks and where in self.grid_of(state, seat, weapon):
@@ -686,7 +682,7 @@ class AnachronismRules(
         state = replace(state, actions_done=state.actions_done + 1)
         fighter = state.fighters[seat]
         if isinstance(action, Move):
-            return self._moved(state, seat, action, events)
+            return self._after_move(self._moved(state, seat, action, events), seat, events)
         if isinstance(action, Rotate):
             events.append(Event(AnachronismEvent.ROTATED, seat, {"facing": action.facing}))
             return with_fighter(state, seat, replace(fighter, facing=action.facing))
@@ -725,6 +721,8 @@ class AnachronismRules(
                 return "That weapon has already attacked this turn"
             if action.source != "basic" and abilities.prohibited(self.pool, state, seat, "weapon_attack"):
                 return "A card forbids your warrior to attack with a weapon"
+            if action.source == "basic" and abilities.prohibited(self.pool, state, seat, "basic_attack"):
+                return "A card forbids your warrior's basic attack"
             if state.seat_count == 2:
                 return "The other warrior is not in that attack grid"
             target = action.target

@@ -18,10 +18,10 @@ STACKS, FORCES, PLACING, SUPPORTS, PLAYING = "stacks", "forces", "placing", "sup
 """The phases of a game: tournament stacks (a tournament match's first step), forces (a warrior and its supports;
 in a tournament game, the warrior alone), placing the warriors, supports (laid down in order once the warriors
 are placed; a tournament game's are chosen then too), and the rounds."""
-USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET = "use", "discard", "step", "attack", "target"
+USE, DISCARD, STEP, CHOOSE_ATTACK, CHOOSE_TARGET, CHOOSE_DIE = "use", "discard", "step", "attack", "target", "die"
 """The kinds of `Offer`: to use an optional ability, to discard an offending card, to move the warrior (an ability
-that moves it, space by space), to choose what an attack an ability made is made with, or to choose the opposing
-warrior an ability is aimed at (with more than one in the arena)."""
+that moves it, space by space), to choose what an attack an ability made is made with, to choose the opposing
+warrior an ability is aimed at (with more than one in the arena), or to choose which die of a roll to re-roll."""
 WHILE_IN_PLAY = "in_play"
 """How long the effect of an ability that gives no duration lasts (`Lasting.until`): while its card is in play
 (the ability durations)."""
@@ -105,7 +105,8 @@ class Offer:
     for one seat came at the same moment, and the player chooses their order), to discard one of `options` (a
     card restriction), to move up to `steps` more spaces (an ability's move), to attack `target` with one of
     `options` (an attack an ability made, with more than one weapon in reach), or which of the seats in
-    `options` an ability (`card`, `index`) is aimed at."""
+    `options` an ability (`card`, `index`) is aimed at, or which die of `target`'s roll to re-roll (`options`: the
+    dice as they show, in order)."""
 
     seat: Seat
     kind: str
@@ -115,7 +116,13 @@ class Offer:
     steps: int = 0
     target: Seat = -1
     """The warrior the choice concerns: an attack's target, or for an ability after a hit or a miss the other
-    warrior of that attack (-1: none)."""
+    warrior of that attack, the warrior an ability's move goes on to act on, or whose die is re-rolled (-1:
+    none)."""
+    then: int = 0
+    """For an ability's move: the position of the ability's next effect, carried out once the move is done (0:
+    none)."""
+    at_plus: int | None = None
+    """For an attack "at +X" made with a weapon of the player's choice: X (None: an attack from a grid)."""
 
 
 @dataclass(frozen=True)
@@ -130,14 +137,36 @@ class AttackRoll:
     """The grid cell's modifier, or X for an attack "at +X"."""
     fixed: bool
     """An attack "at +X": no other attack roll modifier applies (ruling C5)."""
-    attack_dice: tuple[int, int]
-    defense_dice: tuple[int, int]
+    attack_dice: tuple[int, ...]
+    defense_dice: tuple[int, ...]
+    """Every die rolled; `keep` says which count."""
     created: bool = False
     """Made by an ability: it costs no action and is not the weapon's one attack of the turn."""
     reacted: tuple[Seat, ...] = ()
     """The seats that used an after-roll ability on these rolls."""
     set_rolls: tuple[Seat, ...] = ()
     """The seats whose roll an ability set: no dice were rolled, so it is not doubles and has no die to re-roll."""
+    attack_keep: int = 0
+    """How many of the attack roll's dice count, the best ones (0: all of them: the `keep_best` effect)."""
+    defense_keep: int = 0
+    critical: bool = False
+    """An ability made this attack count as a critical hit if it hits."""
+
+    def dice_of(self, seat: Seat) -> tuple[int, ...]:
+        """Every die of `seat`'s roll (the attacker's or the defender's)."""
+        return self.attack_dice if seat == self.attacker else self.defense_dice
+
+    def counted(self, seat: Seat) -> tuple[int, ...]:
+        """The dice of `seat`'s roll that count: all of them, or the best `keep` (highest first)."""
+        keep = self.attack_keep if seat == self.attacker else self.defense_keep
+        dice = self.dice_of(seat)
+        return tuple(sorted(dice, reverse=True)[:keep]) if keep else dice
+
+    def doubles(self, seat: Seat) -> bool:
+        """Whether `seat`'s roll is doubles: two dice counted that show the same value, and rolled (a set roll is
+        not)."""
+        counted = self.counted(seat)
+        return seat not in self.set_rolls and len(counted) == 2 and counted[0] == counted[1]
 
 
 @dataclass(frozen=True)
@@ -149,9 +178,9 @@ class Roll:
     seat: Seat
     target: Seat
     source: str
-    dice: tuple[int, int]
+    dice: tuple[int, ...]
     bonus: int
-    other_dice: tuple[int, int]
+    other_dice: tuple[int, ...]
     other_bonus: int
 
 
@@ -201,9 +230,10 @@ class AnachronismState:
     order: tuple[Seat, ...]
     """The turn order of this round, by Initiative."""
     stage: str
-    """Where the round is: "restrictions", "reveal", "round_start", "turn_start" or "turn" (see rules.py)."""
+    """Where the round is: "restrictions", "reveal", "round_start", "turn_start", "turn", "turn_end", "turn_over",
+    "round_end" or "round_over" (see rules.py)."""
     handled: tuple[str, ...]
-    """The reveal and start-of-round abilities already used this round: "seat:card:index"."""
+    """The timed abilities (Reveal, start and end of round, end of turn) already used this round: "seat:card:index"."""
     turn_index: int
     attack: AttackRoll | None
     offers: tuple[Offer, ...]
