@@ -234,17 +234,20 @@ def test_wait_for_the_opening_wins_a_wounded_shen_the_first_turn(life, initiativ
     assert initiative_of(events)["initiative"] == [initiative, 7] and initiative_of(events)["first"] == first
 
 
-# Name the Deed (Praise-Singer's Verse): Reveal: your attacks deal +1 damage this round.
+# Name the Deed (Praise-Singer's Verse): Reveal: this round, attacks deal +1 damage and defense rolls are -1.
 
 
-def test_name_the_deed_adds_a_damage_in_the_round_it_is_revealed_only():
+def test_name_the_deed_adds_a_damage_and_opens_the_guard_in_the_round_it_is_revealed_only():
     mthunzi = fighter("Mthunzi", face_down=["Praise-Singer's Verse"])  # Initiative 5, to the helm's 0+1
     state = before_round(mthunzi, front("Arshan", face_down=["Gilded Face-Helm"]), round=2)
     state, events = play(state, "end")
     assert "Name the Deed" in used(events) and actor(state) == 0
     _, events = attack(state, "basic", HIT)
     assert attacks(events)[0]["damage"] == 2
-    state = act(state, "end", "end", "end")  # round 3: Arshan first on Experience, then Mthunzi
+    state = act(state, "end")
+    _, events = attack(state, "basic", HIT)
+    assert defense_bonus(attacks(events)[0]) == -1
+    state = act(state, "end", "end")  # round 3: Arshan first on Experience, then Mthunzi
     assert state.round == 3 and actor(state) == 0
     _, events = attack(state, "basic", HIT)
     assert attacks(events)[0]["damage"] == 1
@@ -327,7 +330,8 @@ def test_bent_in_the_shield_stops_weapon_attacks_after_a_javelin_hit_only(source
     assert actor(state) == 1 and (axe in offered(state)) == (source == "basic")
 
 
-# Next Bolt Ready (Repeating Crossbow): once each turn, after a weapon miss, attack again immediately.
+# Next Bolt Ready (Repeating Crossbow): once each turn, after a miss with no opponent adjacent, attack again
+# immediately.
 
 
 def test_next_bolt_ready_shoots_again_after_a_missed_bolt_once_each_turn():
@@ -336,8 +340,9 @@ def test_next_bolt_ready_shoots_again_after_a_missed_bolt_once_each_turn():
     assert used(events) == ["Next Bolt Ready"] and [each["created"] for each in attacks(events)] == [False, True]
 
 
-def test_next_bolt_ready_is_not_used_after_a_basic_miss():
-    _, events = attack(duel(fighter("Liang", ["Repeating Crossbow"]), front("Arshan")), "basic", MISS)
+@pytest.mark.parametrize("source", ["Repeating Crossbow", "basic"])
+def test_next_bolt_ready_is_not_used_after_a_miss_up_close(source):
+    _, events = attack(duel(fighter("Liang", ["Repeating Crossbow"]), front("Arshan")), source, MISS)
     assert used(events) == [] and len(attacks(events)) == 1
 
 
@@ -404,14 +409,17 @@ def test_strength_of_the_stone_heals_arani_after_a_club_hit(source, life):
 
 # -- armours ----------------------------------------------------------------------------------------------------
 
-# Scales Take the Edge (Iron Scale Coat): once each round, after being hit by a weapon attack, gain 1 Life.
+# Scales Close Ranks (Iron Scale Coat): once each round, after being hit by a weapon attack, defense rolls +1
+# this round.
 
 
-@pytest.mark.parametrize(("source", "life"), [("Long-Hafted Axe", 6), ("basic", 6)])
-def test_scales_take_the_edge_heal_after_a_weapon_hit_only(source, life):
+@pytest.mark.parametrize(("source", "bonus"), [("Long-Hafted Axe", 1), ("basic", 0)])
+def test_scales_close_ranks_after_a_weapon_hit_only(source, bonus):
     state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), front("Liang", "Iron Scale Coat"))
-    after, events = attack(state, source, HIT)  # the axe deals 2 and the scales give 1 back; the basic attack 1
-    assert after.fighters[1].life == life and ("Scales Take the Edge" in used(events)) == (source != "basic")
+    state, events = attack(state, source, HIT)
+    assert ("Scales Close Ranks" in used(events)) == (source != "basic")
+    _, events = attack(state, "basic", HIT)
+    assert defense_bonus(attacks(events)[0]) == bonus and "Scales Close Ranks" not in used(events)
 
 
 # Heard It Coming (Padded Silk Hood): after being missed, your next attack roll is +1.
@@ -445,14 +453,15 @@ def test_blur_of_tails_speeds_sibusiso_while_nobody_is_adjacent(arshan, speed):
     assert RULES.actions_left(state) == speed
 
 
-# Sacrifice the Bone (Bone-Ribbed Armguard): after being hit, discard it to gain 2 Life.
+# Sacrifice the Bone (Bone-Ribbed Armguard): after being hit by a weapon attack, discard it to gain 3 Life.
 
 
-@pytest.mark.parametrize(("dice", "life"), [(HIT, 10), (MISS, 9)], ids=["hit", "missed"])
-def test_sacrifice_the_bone_trades_the_armguard_for_two_life_when_hit(dice, life):
-    after, _ = attack(duel(fighter("Arshan"), front("Ārani", "Bone-Ribbed Armguard")), "basic", dice)
+@pytest.mark.parametrize(("source", "life"), [("Long-Hafted Axe", 10), ("basic", 8)])
+def test_sacrifice_the_bone_trades_the_armguard_for_three_life_when_a_weapon_hits(source, life):
+    state = duel(fighter("Hrafnhild", ["Long-Hafted Axe"]), front("Ārani", "Bone-Ribbed Armguard"))
+    after, _ = attack(state, source, HIT)  # the axe deals 2, the basic attack 1
     arani = after.fighters[1]
-    assert arani.life == life and (card("Bone-Ribbed Armguard") in arani.discarded) == (dice == HIT)
+    assert arani.life == life and (card("Bone-Ribbed Armguard") in arani.discarded) == (source != "basic")
 
 
 # -- specials ---------------------------------------------------------------------------------------------------
