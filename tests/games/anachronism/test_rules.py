@@ -82,7 +82,7 @@ def test_a_match_starts_with_both_players_choosing_a_force_at_once():
     assert state.phase == FORCES and RULES.actors(state) == {0, 1}
     choices = RULES.legal_actions(state, 1)
     packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in POOL.warriors)
-    assert choices == packs + tuple(ChooseWarrior(warrior.id) for warrior in POOL.warriors) and len(packs) == 8
+    assert choices == packs + tuple(ChooseWarrior(warrior.id) for warrior in POOL.warriors) and len(packs) >= 8
     view = RULES.view(state, 1)
     assert view.choosing and view.legal_actions == () and view.public.offered == ()
 
