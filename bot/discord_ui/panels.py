@@ -73,16 +73,15 @@ class PrivatePanels:
         panel = game.renderer.panel(match, snapshot.seat_view(seat))
         pin = snapshot.pin(seat)
         view = Controls()
-        picks = list(panel.picks)
-        for part, start in enumerate(range(0, len(picks), SELECT_OPTIONS)):
-            chunk = picks[start : start + SELECT_OPTIONS]
-            placeholder = panel.pick_placeholder if part == 0 else f"{panel.pick_placeholder} (more)"
-            choices = [(choice.label, choice.action) for choice in chunk]
-            view.add_item(ActionSelect(match.id, pin, part, choices, placeholder))
-        parts = len(range(0, len(picks), SELECT_OPTIONS))
-        for part, menu in enumerate(panel.menus, start=parts):
-            choices = [(choice.label, choice.action) for choice in menu.choices[:SELECT_OPTIONS]]
-            view.add_item(ActionSelect(match.id, pin, part, choices, menu.placeholder))
+        menus = [(panel.pick_placeholder, panel.picks), *((menu.placeholder, menu.choices) for menu in panel.menus)]
+        part = 0
+        for placeholder, choices in menus:
+            # Discord allows 25 options a select: a longer menu goes on in more selects.
+            for start in range(0, len(choices), SELECT_OPTIONS):
+                shown = placeholder if start == 0 else f"{placeholder} (more)"
+                chunk = [(choice.label, choice.action) for choice in choices[start : start + SELECT_OPTIONS]]
+                view.add_item(ActionSelect(match.id, pin, part, chunk, shown))
+                part += 1
         for choice in panel.buttons:
             view.add_item(ActionButton(match.id, pin, choice.action, choice.label))
         if panel.typed is not None:

@@ -499,11 +499,9 @@ async def test_a_custom_force_is_built_from_my_force_menus(anthology):
     panel = await (await alice.click(arena.board, MY_FORCE)).response()
     label = next(label for label in panel.select_options(CUSTOM) if label.startswith(KAITO))
     panel = await arena.pick(alice, CUSTOM, label, panel)
-    for menu in ("Add an inspiration or a weapon", "Add armour or a special", "Add an inspiration or a weapon"):
+    for menu in ("Add an inspiration", "Add a weapon", "Add armour"):
         panel = await arena.pick(alice, menu, panel.select_options(menu)[-1], panel)
-    panel = await arena.pick(
-        alice, "Add armour or a special", panel.select_options("Add armour or a special")[0], panel
-    )
+    panel = await arena.pick(alice, "Add a special", panel.select_options("Add a special")[0], panel)
     fighter = (await arena.state()).fighters[0]
     assert len(fighter.supports) == 4 and len(set(fighter.supports)) == 4 and not fighter.ready
     assert "Your force is chosen" in panel.text() and f"<@{alice.id}>: ready ✅" in arena.board.text()

@@ -19,10 +19,10 @@ from bot.games.anomia.state import VOTING
 
 CUSTOM_FORCE = (
     (CUSTOM, 0),
-    ("Add an inspiration or a weapon", -1),
-    ("Add armour or a special", -1),
-    ("Add an inspiration or a weapon", -1),
-    ("Add armour or a special", 0),
+    ("Add an inspiration", -1),
+    ("Add a weapon", -1),
+    ("Add armour", -1),
+    ("Add a special", 0),
 )
 """A custom force as five picks on the My force panel: a warrior and four supports (the same ones
 tests/e2e/test_anachronism.py builds a force from)."""

@@ -72,6 +72,13 @@ SEAT_MARKS = ("🔵", "🟠", "🟢", "🟣")
 """Each seat's colour, as the arena picture draws it."""
 TEAM_NAMES = ("A", "B")
 """Two against two: seats 0 and 2 are team A, seats 1 and 3 team B."""
+SUPPORT_MENUS = {
+    "inspiration": "Add an inspiration",
+    "weapon": "Add a weapon",
+    "armor": "Add armour",
+    "special": "Add a special",
+}
+"""The placeholder of the menu of each type of support a force or stack is built from."""
 
 
 class AnachronismRenderer(GameRenderer):
@@ -466,17 +473,14 @@ class AnachronismRenderer(GameRenderer):
         return f"{support.name} ({support.type}, initiative {support.initiative})"
 
     def _pool_support_menus(self, taken: Sequence[str]) -> list[Menu]:
-        """Two menus of the pool's supports not `taken` (a select holds at most 25 options)."""
+        """A menu of the pool's supports not `taken` for each type (the panel splits one over 25 options)."""
         untaken = [card for card in self.pool.supports if card.id not in taken]
         menus = []
-        for placeholder, kinds in (
-            ("Add an inspiration or a weapon", ("inspiration", "weapon")),
-            ("Add armour or a special", ("armor", "special")),
-        ):
+        for kind, placeholder in SUPPORT_MENUS.items():
             choices = [
                 Choice(self._support_label(card.id), AddSupport(card.id).notation)
                 for card in untaken
-                if card.type in kinds
+                if card.type == kind
             ]
             if choices:
                 menus.append(Menu(placeholder, choices))
@@ -521,11 +525,14 @@ class AnachronismRenderer(GameRenderer):
                 menus.append(Menu("Add a warrior with its ready-made pack", packs))
             alone = [Choice(self._warrior_label(warrior), ChooseWarrior(warrior.id).notation) for warrior in fresh]
             menus.append(Menu("Add a warrior alone", alone))
-        if len(stack.supports) < games * SUPPORTS_PER_FORCE:
+        elif len(stack.supports) < games * SUPPORTS_PER_FORCE:
+            # A panel has five rows: the supports' four menus come once the warriors are chosen.
             menus.extend(self._pool_support_menus(stack.supports))
         buttons = [Choice("Start my stack over", action.notation) for action in view.legal_actions
                    if isinstance(action, ClearStack)]  # fmt: skip
         notes = [f"{len(stack.warriors)} of {games} warriors, {len(stack.supports)} of {games * 4} supports."]
+        if len(stack.warriors) < games and len(stack.supports) < games * SUPPORTS_PER_FORCE:
+            notes.append("Choose your warriors first; then a menu of each type of support lets you add the rest.")
         return PrivatePanel(embed, buttons=buttons, notes=notes, menus=menus)
 
     def replay_chapter(self, match: Match, events: Sequence[Event]) -> str | None:
