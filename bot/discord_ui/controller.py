@@ -597,6 +597,9 @@ class TableController:
         custom_id = (interaction.data or {}).get("custom_id", "")
         if not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
+        table = custom_id.split(":", 3)[2:3]
+        if table and table[0].isdigit():
+            self.display.attention.seen(int(table[0]), interaction.user.id)
         try:
             clicked = interaction.type is discord.InteractionType.component
             forged = clicked and not _offered(interaction, values_too=False)
@@ -630,6 +633,7 @@ class TableController:
         finally:
             self._handled_messages.append(message.id)
         if result is not None:
+            self.display.attention.seen(result.snapshot.match.id, message.author.id)
             self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
@@ -642,6 +646,7 @@ class TableController:
         except BaseException:
             self.display.answered_by_command(interaction.id, None)
             raise
+        self.display.attention.seen(result.snapshot.match.id, interaction.user.id)
         reply = None
         try:
             said = f"{interaction.user.mention} answered: **{inert(text)}**"
@@ -657,6 +662,7 @@ class TableController:
             interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
         )
         match = result.snapshot.match
+        self.display.attention.seen(match.id, interaction.user.id)
         try:
             seat = match.player(interaction.user.id).seat
             told = self.display.renderer(match).describe(match, result.events, seat)
@@ -686,13 +692,17 @@ class TableController:
         True when the answer showed the board; the caller hands the change to the display either way."""
         match = snapshot.match
         if not self.display.claim_board(match.id):
-            await answer_to_a_change(interaction, interaction.response.defer())
+            if await answer_to_a_change(interaction, interaction.response.defer()) is not None:
+                self.display.board_clicked(match.id, interaction)
             return False
         try:
             board = self.display.board_message(snapshot, editing=True)
-            return await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
+            shown = await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
         finally:
             self.display.release_board(match.id)
+        if shown:
+            self.display.board_clicked(match.id, interaction)
+        return shown
 
 
 def _not_a_player_text(finished: Match, follower: Match | None) -> str:

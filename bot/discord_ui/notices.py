@@ -9,6 +9,11 @@ Guarantees:
   again with back-off, with the panel of the match as it is by then, for as long as that notice is the match's
   latest; one the bot could not send before it stopped is sent at the next start (`tell_untold`). Each DM
   carries a nonce per turn and seat, so a DM sent again is not posted twice.
+- A turn notice waits `delay` seconds first (every DM, edit and message counts against the 50 requests a second
+  Discord allows a bot): it is not sent to a player who by then is no longer to act, or who clicked anything at
+  the table, or typed a move there, since their turn began (they have seen it is theirs: `clicks.Attention`). It
+  goes to everyone else, with their panel as it is when it goes. Nothing of it is kept but the stored record: a
+  notice waiting when the bot stops is still untold there, and waits again from the next start.
 - DMs are a convenience: when Discord refuses one because the player's DMs are closed, the game goes on, and the
   table's channel tells that player once to use the board's button for their panel instead, however many DMs to
   them fail at the same time.
@@ -24,6 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.config import DEFAULT_TURN_NOTICE_DELAY_SECONDS
+from bot.discord_ui.clicks import Attention
 from bot.discord_ui.delivery import Deliveries, nonce, post
 from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.settings_cache import SettingsCache
@@ -52,6 +59,7 @@ class TurnNotices:
         panels: PrivatePanels,
         settings: SettingsCache,
         deliveries: Deliveries,
+        attention: Attention,
     ) -> None:
         self.client = client
         self.host = host
@@ -59,6 +67,9 @@ class TurnNotices:
         self.panels = panels
         self.settings = settings
         self.deliveries = deliveries
+        self.attention = attention
+        self.delay = DEFAULT_TURN_NOTICE_DELAY_SECONDS
+        """Seconds a turn notice waits for its players to act or look at the table (0: it goes at once)."""
         self._dm_channel_ids: dict[int, int] = {}
         self._dm_channels_opening: dict[int, asyncio.Task[int]] = {}
         """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
@@ -82,12 +93,32 @@ class TurnNotices:
         self.deliveries.spawn(self._tell(snapshot, headings))
 
     def tell_untold(self, snapshots: Sequence[Snapshot]) -> None:
-        """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM)."""
+        """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM), after
+        the delay, unless they act or look at the table first."""
         for snapshot in snapshots:
-            self.deliveries.spawn(self._tell(snapshot, self._your_turn(snapshot, snapshot.actors), turn=True))
+            self.deliveries.spawn(self.tell_turn(snapshot, sorted(snapshot.actors)))
 
     async def tell_turn(self, snapshot: Snapshot, seats: Sequence[int]) -> None:
-        """Tell the players whose turn began with this change."""
+        """Tell the players whose turn began with this change, after the delay, unless they act or look at the
+        table first."""
+        if self.delay > 0:
+            began = asyncio.get_running_loop().time()
+            if not await self.deliveries.pause(self.delay):
+                return  # stopping: the notice is still untold in the match record, and waits again at the next start
+            notice = snapshot.match.version
+            snapshot = await self.host.load(snapshot.match.id)
+            match = snapshot.match
+            seen = self.attention.seen_since
+            seats = [
+                seat
+                for seat in seats
+                if seat in snapshot.actors and not seen(match.id, match.at_seat(seat).user_id, began)
+            ]
+            if not seats or match.status is not MatchStatus.PLAYING:
+                await self.host.turn_told(match.id, notice)
+                return
+            await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True, notice=notice)
+            return
         await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True)
 
     def _your_turn(self, snapshot: Snapshot, seats: Iterable[int]) -> dict[int, str]:
@@ -111,12 +142,15 @@ class TurnNotices:
         if told_here:
             await post(self.client, match, f"⏰ {', '.join(told_here)}: the {title} game here is waiting for you.")
 
-    async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str], *, turn: bool = False) -> None:
+    async def _tell(
+        self, snapshot: Snapshot, headings: Mapping[int, str], *, turn: bool = False, notice: int | None = None
+    ) -> None:
         """DM each seat its private panel under its heading (for a `turn` notice, the way the player chose in
         /settings: a DM, a mention in the channel, or nothing); once every one is delivered (or cannot be, the
-        player's DMs being closed), note that this version's turn notice reached its players. DMs Discord
-        refused are tried again with back-off for as long as this notice is the match's latest."""
-        notice = snapshot.match.version
+        player's DMs being closed), note that the turn notice of version `notice` (by default the snapshot's)
+        reached its players. DMs Discord refused are tried again with back-off for as long as this notice is the
+        match's latest."""
+        notice = snapshot.match.version if notice is None else notice
         failures = 0
         while True:
             pending = list(headings.items())
