@@ -14,7 +14,7 @@ Guarantees:
 - A running game's board over an hour old (Discord then limits its edits) or buried under the channel's messages
   is posted afresh at the bottom, the old one turned into a link to it.
 - Requests Discord counts against a bot's global limit are spared: an edit goes through the token of the latest
-  click the board answered, while that token is good (`clicks.BoardTokens`; Discord does not count those), and
+  click the board answered, while that token is good (`clicks.RecentClicks`; Discord does not count those), and
   only otherwise as an edit of the message, which Discord counts.
 """
 
@@ -29,7 +29,7 @@ from datetime import timedelta
 import discord
 
 from bot.discord_ui.board_messages import BoardMessages
-from bot.discord_ui.clicks import BoardTokens
+from bot.discord_ui.clicks import CLICKS_KEPT, RecentClicks
 from bot.discord_ui.delivery import Deliveries
 from bot.matches import Match, MatchHost, MatchStatus, Snapshot
 
@@ -60,7 +60,8 @@ class BoardEdits:
         self.said_through = said_through
         """Match id -> the version up to which its announcements were said, noted with the board's version."""
         self.edit_interval = BOARD_EDIT_INTERVAL_SECONDS
-        self.tokens = BoardTokens()
+        self.tokens = RecentClicks(CLICKS_KEPT)
+        """Match id -> the latest click on its board answered by updating the board."""
         self.edits_through_clicks = True
         """Whether an edit goes through a recent click's token when there is one (tests that count the edits of
         the message turn this off)."""
@@ -199,8 +200,8 @@ class BoardEdits:
         the bot's global limit; False when there is none to use (or Discord refused it: the token may have
         lapsed), so the edit goes as an edit of the message."""
         match = snapshot.match
-        clicked = self.tokens.usable(match.id, match.board_message_id) if self.edits_through_clicks else None
-        if clicked is None:
+        clicked = self.tokens.usable(match.id) if self.edits_through_clicks else None
+        if clicked is None or clicked.message is None or clicked.message.id != match.board_message_id:
             return False
         try:
             await clicked.edit_original_response(**self.messages.board_message(snapshot, editing=True))

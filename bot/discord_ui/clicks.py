@@ -7,8 +7,10 @@ the bot simply makes the counted request):
 
 - `Attention`: when each player last clicked, or typed a move, at each table. A player who did since their turn
   began has seen that it is theirs, so the delayed turn notice is not sent (`notices.py`).
-- `BoardTokens`: for each table, the latest click on its board that was answered by showing or acknowledging
-  the board (Discord's "update message"), whose token may edit that board for 15 minutes (`boards.py`).
+- `RecentClicks`: for each table, the latest click on its board that was answered by showing or acknowledging
+  the board (Discord's "update message"), whose token may edit that board for 15 minutes (`boards.py`); and for
+  each player, their latest move from a panel in their DMs, whose token may post their next turn's DM there as a
+  follow-up (`notices.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import discord
 
 PLAYERS_KEPT = 20_000
 """(table, player) pairs whose latest click is remembered, the newest first: a pair dropped only costs a DM."""
+CLICKS_KEPT = 5_000
+"""Boards, and players' DMs, whose latest click's token is kept: one dropped only costs a counted request."""
 TOKEN_USABLE_FOR = 14 * 60.0
 """Seconds an interaction's token is used for after its click: Discord takes it for 15 minutes."""
 
@@ -42,31 +46,31 @@ class Attention:
         return self._last_seen.get((match_id, user_id), float("-inf")) >= since
 
 
-class BoardTokens:
-    """For each table, the latest click answered by updating its board, while its token may still edit it."""
+class RecentClicks:
+    """The latest click under each key (a table's board, a player's DMs) that was answered by updating the message
+    clicked, while its token is good: `usable` hands it out for `TOKEN_USABLE_FOR` seconds after the click."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
         self._latest: dict[int, tuple[discord.Interaction, float]] = {}
 
-    def board_clicked(self, match_id: int, interaction: discord.Interaction) -> None:
-        """A click on the board was answered with the board (or acknowledged as an update of it)."""
-        self._latest.pop(match_id, None)
-        self._latest[match_id] = (interaction, asyncio.get_running_loop().time())
+    def clicked(self, key: int, interaction: discord.Interaction) -> None:
+        self._latest.pop(key, None)
+        self._latest[key] = (interaction, asyncio.get_running_loop().time())
+        if len(self._latest) > self.kept:
+            del self._latest[next(iter(self._latest))]
 
-    def usable(self, match_id: int, board_message_id: int) -> discord.Interaction | None:
-        """A click whose token may edit this board message now, if there is one."""
-        found = self._latest.get(match_id)
+    def usable(self, key: int) -> discord.Interaction | None:
+        """The click whose token may be used now, if there is one."""
+        found = self._latest.get(key)
         if found is None:
             return None
         interaction, clicked_at = found
-        message = interaction.message
-        if message is None or message.id != board_message_id:
-            return None
         if asyncio.get_running_loop().time() - clicked_at >= TOKEN_USABLE_FOR:
-            del self._latest[match_id]
+            del self._latest[key]
             return None
         return interaction
 
-    def forget(self, match_id: int) -> None:
-        """The table's board no longer needs (or can no longer take) edits through a click."""
-        self._latest.pop(match_id, None)
+    def forget(self, key: int) -> None:
+        """The token is no longer needed, or Discord refused it."""
+        self._latest.pop(key, None)

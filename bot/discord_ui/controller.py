@@ -556,7 +556,8 @@ class TableController:
                     answer = interaction.response.edit_message(
                         content=f"{told}\nThe game is over.", embed=None, view=None
                     )
-                await answer_to_a_change(interaction, answer)
+                if await answer_to_a_change(interaction, answer) is not None and interaction.guild_id is None:
+                    self.display.notices.dm_moves.clicked(interaction.user.id, interaction)
         finally:
             self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=board_shown)
 

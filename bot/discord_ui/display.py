@@ -137,7 +137,7 @@ class TableDisplay:
 
     def board_clicked(self, match_id: int, interaction: discord.Interaction) -> None:
         """A click on the board was answered by updating it: its token may edit the board for a while."""
-        self.boards.tokens.board_clicked(match_id, interaction)
+        self.boards.tokens.clicked(match_id, interaction)
 
     def board_edited_by_interaction(self, match: Match) -> None:
         self.boards.board_edited_by_interaction(match)

@@ -14,6 +14,9 @@ Guarantees:
   the table, or typed a move there, since their turn began (they have seen it is theirs: `clicks.Attention`). It
   goes to everyone else, with their panel as it is when it goes. Nothing of it is kept but the stored record: a
   notice waiting when the bot stops is still untold there, and waits again from the next start.
+- A player who made a move from a panel in their DMs in the last 14 minutes plays from DMs: their next turn's DM
+  is posted at once, as a follow-up of that move's click, which Discord does not count (`clicks.RecentClicks`);
+  if Discord refuses it, it goes as an ordinary DM.
 - DMs are a convenience: when Discord refuses one because the player's DMs are closed, the game goes on, and the
   table's channel tells that player once to use the board's button for their panel instead, however many DMs to
   them fail at the same time.
@@ -30,7 +33,7 @@ import discord
 
 from bot.catalogue import Game
 from bot.config import DEFAULT_TURN_NOTICE_DELAY_SECONDS
-from bot.discord_ui.clicks import Attention
+from bot.discord_ui.clicks import CLICKS_KEPT, Attention, RecentClicks
 from bot.discord_ui.delivery import Deliveries, nonce, post
 from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.settings_cache import SettingsCache
@@ -70,6 +73,8 @@ class TurnNotices:
         self.attention = attention
         self.delay = DEFAULT_TURN_NOTICE_DELAY_SECONDS
         """Seconds a turn notice waits for its players to act or look at the table (0: it goes at once)."""
+        self.dm_moves = RecentClicks(CLICKS_KEPT)
+        """User id -> their latest move from a panel in their DMs, whose token may post their next turn's DM."""
         self._dm_channel_ids: dict[int, int] = {}
         self._dm_channels_opening: dict[int, asyncio.Task[int]] = {}
         """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
@@ -101,7 +106,7 @@ class TurnNotices:
     async def tell_turn(self, snapshot: Snapshot, seats: Sequence[int]) -> None:
         """Tell the players whose turn began with this change, after the delay, unless they act or look at the
         table first."""
-        if self.delay > 0:
+        if self.delay > 0 and not self._all_play_from_dms(snapshot.match, seats):
             began = asyncio.get_running_loop().time()
             if not await self.deliveries.pause(self.delay):
                 return  # stopping: the notice is still untold in the match record, and waits again at the next start
@@ -120,6 +125,11 @@ class TurnNotices:
             await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True, notice=notice)
             return
         await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True)
+
+    def _all_play_from_dms(self, match: Match, seats: Sequence[int]) -> bool:
+        """Whether each of these seats' players moved from their DMs lately: their notice costs Discord's limit
+        nothing, and they wait for it to play."""
+        return all(self.dm_moves.usable(match.at_seat(seat).user_id) is not None for seat in seats)
 
     def _your_turn(self, snapshot: Snapshot, seats: Iterable[int]) -> dict[int, str]:
         match = snapshot.match
@@ -185,11 +195,12 @@ class TurnNotices:
         if player.dms_closed or not renderer.has_private_panel:
             return True
         try:
-            channel = await self._dm_channel(player.user_id)
-            # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
-            # process catching up at its start) is not posted twice.
-            once = nonce(match.id, match.version, f"seat {seat}")
-            await channel.send(**self.panels.message(snapshot, seat, heading=heading), nonce=once)
+            message = self.panels.message(snapshot, seat, heading=heading)
+            if not await self._follow_up(player.user_id, message):
+                channel = await self._dm_channel(player.user_id)
+                # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
+                # process catching up at its start) is not posted twice.
+                await channel.send(**message, nonce=nonce(match.id, match.version, f"seat {seat}"))
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
@@ -204,6 +215,20 @@ class TurnNotices:
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
+            return False
+        return True
+
+    async def _follow_up(self, user_id: int, message: dict) -> bool:
+        """Post a DM as a follow-up of the player's latest move from their DMs, if its token is still good; False
+        when there is none, or Discord refused it (then it goes as an ordinary DM)."""
+        moved = self.dm_moves.usable(user_id)
+        if moved is None:
+            return False
+        try:
+            await moved.followup.send(**message)
+        except discord.HTTPException as error:
+            log.info("could not DM user %s through their last move (%s): sending it", user_id, error)
+            self.dm_moves.forget(user_id)
             return False
         return True
 

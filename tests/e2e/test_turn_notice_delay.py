@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 
-from anthology_driver import choose_first
+from anthology_driver import choose_first, offers_pin
 
 DELAY = 3.0
 """The turn notice's delay in these tests: long enough that a player clicking at once, on a busy machine, does
@@ -130,3 +130,32 @@ async def test_board_edits_go_through_a_recent_clicks_token_and_a_game_costs_few
     waiting = await anthology.actor(match.id)
     assert len(turn_dms(waiting, match.id)) == 1
     assert all(turn_dms(player, match.id) == [] for player in (alice, bob, cara) if player is not waiting)
+
+
+async def test_players_who_play_from_their_dms_get_each_turn_dm_at_once_as_a_follow_up_of_their_last_move(anthology):
+    alice, bob, cara = anthology.alice, anthology.bob, anthology.cara
+    with_delay(anthology)
+    await anthology.started_game(alice, bob, cara)
+    match = await anthology.match_here()
+    mark = anthology.fake.mark()
+    for move in range(6):
+        panel = await dm_offering_the_turn(anthology, match.id)
+        if move == 3:
+            mark = anthology.fake.mark()  # every player has moved from their DMs by now
+        await (await choose_first(await anthology.actor(match.id), panel)).response()
+    await dm_offering_the_turn(anthology, match.id)
+    calls = anthology.fake.calls_since(mark)
+    assert calls["POST /webhooks/{application_id}/{interaction_token}"] == 3, "each turn's DM, as a follow-up"
+    assert calls["POST /channels/{channel_id}/messages"] == 0 and calls["POST /users/@me/channels"] == 0
+
+
+async def dm_offering_the_turn(anthology, match_id: int):
+    """The DM that offers the player to act their moves now (the deal's, or their turn's), once it has come."""
+    player = await anthology.actor(match_id)
+    snapshot = await anthology.bot.host.load(match_id)
+    pin = snapshot.pin(snapshot.match.player(player.id).seat)
+    return await anthology.fake.wait_for(
+        lambda: next((dm for dm in reversed(player.dms()) if offers_pin(dm, match_id, pin)), None),
+        timeout=15,
+        what="the DM with the turn's moves",
+    )
