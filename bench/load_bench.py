@@ -94,6 +94,8 @@ TURN_DM_WAIT = 30.0
 tables start at once, the last deals come a few seconds late: discord.py opens DM channels one at a time."""
 GIVE_UP_AFTER = 50
 FLOWS = ("hand", "dm", "human")
+OPENED_AT_ONCE = 10
+"""Tables opened at once before the bench begins."""
 GLOBAL_LIMIT = 50
 """Requests a second Discord allows one bot token in all, interaction answers aside."""
 THINK_SECONDS = (1.0, 4.0)
@@ -489,7 +491,14 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
         try:
             await bot.start(lineup[0].channel, lineup[0].players[0])
             database = Database(database_path)
-            opened = await asyncio.gather(*(open_started_table(database, table, stats) for table in lineup))
+            # A few at a time: every table's Start at once would have answers miss Discord's 3 s deadline.
+            opening = asyncio.Semaphore(OPENED_AT_ONCE)
+
+            async def open_one(table: Table) -> FakeMessage:
+                async with opening:
+                    return await open_started_table(database, table, stats)
+
+            opened = await asyncio.gather(*(open_one(table) for table in lineup))
             stop = asyncio.Event()
             for table in lineup:
                 table.answered()
