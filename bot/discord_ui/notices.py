@@ -16,7 +16,8 @@ Guarantees:
   notice waiting when the bot stops is still untold there, and waits again from the next start.
 - A player who made a move from a panel in their DMs in the last 14 minutes plays from DMs: their next turn's DM
   is posted at once, as a follow-up of that move's click, which Discord does not count (`clicks.RecentClicks`);
-  if Discord refuses it, it goes as an ordinary DM.
+  if Discord refuses it, it goes as an ordinary DM. A follow-up takes no nonce: a crash between it and the record
+  that it went out sends it once more at the next start, as an ordinary DM.
 - DMs are a convenience: when Discord refuses one because the player's DMs are closed, the game goes on, and the
   table's channel tells that player once to use the board's button for their panel instead, however many DMs to
   them fail at the same time.
