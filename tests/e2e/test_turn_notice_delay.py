@@ -122,6 +122,10 @@ async def test_board_edits_go_through_a_recent_clicks_token_and_a_game_costs_few
         moves += 1
         # Every player sees each move on the board, and the next player takes their turn as soon as it shows.
         await anthology.fake.wait_for(lambda: board_shows_its_match(anthology, match.id), what="the board's edit")
+        to_act = await anthology.actor(match.id)
+        if to_act is not None:
+            fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
+            assert fields["Turn"] == f"<@{to_act.id}>"
     await anthology.settled()
     calls = anthology.fake.calls_since(mark)
     assert calls[BOARD_EDIT] == 0 and calls[BOARD_EDIT_THROUGH_CLICK] >= moves - 1
