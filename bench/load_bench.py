@@ -30,10 +30,24 @@ in the window per move: a DM for each turn a move passes on and the deals of the
 hand, nobody waits for those DMs, so a bot can fall behind with them or catch up in the window; two versions play
 the same game, and a difference between their figures says which did.
 
+Discord lets one bot token make about 50 requests a second (`GLOBAL_LIMIT`); answers to interactions, and what
+an interaction's token does (follow-ups, edits of the message it answered), are not counted. `counted_per_move`
+is how many of the bot's requests in the window Discord would count, per move (`counted_routes` names them), and
+`token_moves_per_second` the moves a second that limit leaves one bot token: 50 over `counted_per_move`.
+
+`--flow human` plays at human pace: the player to act thinks 1 to 4 s (`THINK_SECONDS`) before opening their
+hand and playing, and on one turn in ten (`AWAY_SHARE`) looks away for 8 s (`AWAY_SECONDS`), longer than the
+bot's turn DM waits, then plays from the DM if one came, else from My hand. Use more tables for it.
+
+`--baseline-root` runs another checkout's bot too, with the same fake and players, in turns with this one
+(`--rounds` of each, each flow of `--flows` in each round), and prints every run and then a table of the two
+side by side, each figure a range over the rounds.
+
     .venv/bin/python bench/load_bench.py                              # 50 tables, 30 s, this checkout's bot
     .venv/bin/python bench/load_bench.py --tables 10 --seconds 10     # a quick look
     .venv/bin/python bench/load_bench.py --flow dm                    # players play from their turn DMs
     .venv/bin/python bench/load_bench.py --bot-root /tmp/baseline     # another checkout's bot, this fake
+    .venv/bin/python bench/load_bench.py --flows hand,dm,human --baseline-root /tmp/baseline --rounds 3
 """
 
 from __future__ import annotations
@@ -44,6 +58,7 @@ import contextlib
 import gc
 import json
 import os
+import random
 import re
 import signal
 import sqlite3
@@ -62,7 +77,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 from anthology_driver import choose_first, offers_pin
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, ScriptedUser, ScriptError
-from timing import summary
+from timing import print_table, summary
 
 from bot.catalogue import load_games
 from bot.matches.pins import pin_of
@@ -78,6 +93,16 @@ TURN_DM_WAIT = 30.0
 """Seconds a player of the `dm` flow waits for their turn's DM before the step counts as failed. When all the
 tables start at once, the last deals come a few seconds late: discord.py opens DM channels one at a time."""
 GIVE_UP_AFTER = 50
+FLOWS = ("hand", "dm", "human")
+OPENED_AT_ONCE = 10
+"""Tables opened at once before the bench begins."""
+GLOBAL_LIMIT = 50
+"""Requests a second Discord allows one bot token in all, interaction answers aside."""
+THINK_SECONDS = (1.0, 4.0)
+"""`--flow human`: how long the player to act thinks before opening their hand, at random in this range."""
+AWAY_SHARE = 0.1
+AWAY_SECONDS = 8.0
+"""`--flow human`: the share of turns whose player looks away for this long first, past the turn DM's delay."""
 """Failures in a row (no response, late response, refusal) after which a table's task stops."""
 CHILD_MARK = "load-bench child:"
 """How the child's lines about where it imported the bot from begin on its stderr."""
@@ -349,6 +374,11 @@ class TurnDms:
             self.newest[channel.recipient.id] = message
             self.arrived.setdefault(channel.recipient.id, asyncio.Event()).set()
 
+    def offered(self, turn: Turn) -> bool:
+        """Whether the player's newest DM offers this turn's moves."""
+        newest = self.newest.get(turn.user_id)
+        return newest is not None and turn.offered_by(newest)
+
     async def panel(self, turn: Turn, used: FakeMessage | None) -> FakeMessage:
         """The turn's panel: the newest DM, or the panel the player used last (edited in place when the same
         player is to act again), once one of them offers this version's moves."""
@@ -363,10 +393,17 @@ class TurnDms:
 
 
 async def play(
-    database: Database, table: Table, board: FakeMessage, stats: Stats, stop: asyncio.Event, dms: TurnDms | None
+    database: Database,
+    table: Table,
+    board: FakeMessage,
+    stats: Stats,
+    stop: asyncio.Event,
+    dms: TurnDms | None,
+    human: random.Random | None = None,
 ) -> None:
     """Play this table's games, one after another, until `stop` is set: from the panel My hand shows, or with
-    `dms` from the panel the turn's DM brings."""
+    `dms` from the panel the turn's DM brings; with `human`, at human pace (`--flow human`), from My hand, or
+    from the turn's DM after looking away."""
     failures_in_a_row = 0
     used: dict[int, FakeMessage] = {}
     while not stop.is_set():
@@ -380,8 +417,13 @@ async def play(
                 board = await open_started_table(database, table, stats)
                 continue
             player = table.player(turn.user_id)
+            from_dm = dms is not None and human is None
+            if human is not None:
+                away = human.random() < AWAY_SHARE
+                await asyncio.sleep(AWAY_SECONDS if away else human.uniform(*THINK_SECONDS))
+                from_dm = away and dms.offered(turn)
             begun_panel = time.monotonic()
-            if dms is not None:
+            if from_dm:
                 panel = await dms.panel(turn, used.get(player.id))
                 panel_shown = time.monotonic()
             else:
@@ -437,7 +479,7 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             channel = guild.create_text_channel(f"table-{number}")
             players = tuple(guild.add_member(f"t{number}{seat}") for seat in "abc")
             lineup.append(Table(channel, players))
-        dms = TurnDms(fake) if flow == "dm" else None
+        dms = TurnDms(fake) if flow in ("dm", "human") else None
 
         def count_dm(message: FakeMessage) -> None:
             if stats.measuring and fake.channels[message.channel_id].is_dm and message.author is fake.bot_user:
@@ -449,12 +491,22 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
         try:
             await bot.start(lineup[0].channel, lineup[0].players[0])
             database = Database(database_path)
-            opened = await asyncio.gather(*(open_started_table(database, table, stats) for table in lineup))
+            # A few at a time: every table's Start at once would have answers miss Discord's 3 s deadline.
+            opening = asyncio.Semaphore(OPENED_AT_ONCE)
+
+            async def open_one(table: Table) -> FakeMessage:
+                async with opening:
+                    return await open_started_table(database, table, stats)
+
+            opened = await asyncio.gather(*(open_one(table) for table in lineup))
             stop = asyncio.Event()
             for table in lineup:
                 table.answered()
             tasks = [
-                asyncio.create_task(play(database, table, board, stats, stop, dms), name=f"table-{number}")
+                asyncio.create_task(
+                    play(database, table, board, stats, stop, dms, random.Random(number) if flow == "human" else None),
+                    name=f"table-{number}",
+                )
                 for number, (table, board) in enumerate(zip(lineup, opened, strict=True))
             ]
             tasks.append(asyncio.create_task(watch_lag(stats, stop), name="lag"))
@@ -470,7 +522,9 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
             window_start, bench_cpu_start = time.monotonic(), time.process_time()
             bot_cpu_start, machine_start = bot.cpu_seconds(), machine_busy_seconds()
             rss_start = bot.rss_mb()
+            calls_start = fake.mark()
             await asyncio.sleep(seconds)
+            counted = fake.counted_calls_since(calls_start)
             stats.measuring = False
             gc.set_threshold(*thresholds)
             gc.unfreeze()
@@ -517,6 +571,9 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
         "moves": moves,
         "moves_per_second": round(moves / window, 1),
         "dms_per_move": round(stats.dms_sent / max(moves, 1), 3),
+        "counted_per_move": round(counted.total() / max(moves, 1), 3),
+        "token_moves_per_second": round(GLOBAL_LIMIT * moves / counted.total(), 1) if counted else float("inf"),
+        "counted_routes": {route: round(calls / max(moves, 1), 3) for route, calls in counted.most_common()},
         **summary("move", stats.move_ms or [float("nan")]),
         **summary("hand" if flow == "hand" else "turn_dm", stats.panel_ms or [float("nan")]),
         "bot_cpu_percent": round(100 * bot_cpu / window),
@@ -542,39 +599,78 @@ async def bench(tables: int, seconds: float, warmup: float, folder: Path, bot_ro
     }
 
 
+def run(arguments: argparse.Namespace, bot_root: Path, flow: str) -> dict:
+    """One run of the bench, in a fresh folder and event loop."""
+    tables = arguments.human_tables if flow == "human" else arguments.tables
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            return asyncio.run(bench(tables, arguments.seconds, arguments.warmup, Path(folder), bot_root, flow))
+        finally:
+            if arguments.keep_log is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    arguments.keep_log.write_bytes((Path(folder) / "bot.stderr.log").read_bytes())
+
+
+def spread(runs: list[dict], key: str) -> str:
+    """The range of a figure over runs: "low-high", or the one value."""
+    values = sorted(run[key] for run in runs)
+    low, high = values[0], values[-1]
+    return f"{low:,}" if low == high else f"{low:,}-{high:,}"
+
+
+def side_by_side(results: dict[tuple[str, str], list[dict]], flows: list[str], versions: list[str]) -> None:
+    """Each flow's figures for each version, as ranges over the rounds."""
+    keys = ("moves_per_second", "counted_per_move", "token_moves_per_second", "move_ms_p50", "move_ms_p99")
+    for flow in flows:
+        rows = [
+            [version, len(results[flow, version]), *(spread(results[flow, version], key) for key in keys)]
+            for version in versions
+        ]
+        headers = ["bot", "runs", "moves/s", "counted/move", "moves/s under 50/s", "p50 ms", "p99 ms"]
+        print_table(f"flow {flow}", headers, rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50, help="Anarchy tables played at once")
+    parser.add_argument("--human-tables", type=int, default=150, help="tables played at once by --flow human")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds measured")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring")
     parser.add_argument(
         "--bot-root", type=Path, default=REPO, help="the checkout whose bot runs (its folder holding bot/ and cogs/)"
     )
     parser.add_argument(
-        "--flow",
-        choices=("hand", "dm"),
-        default="hand",
-        help="where players take their panel: My hand on the board (hand), or the DM their turn brings (dm)",
+        "--baseline-root", type=Path, help="another checkout whose bot runs in turns with --bot-root's, side by side"
     )
-    parser.add_argument("--keep-log", type=Path, help="copy the bot's stderr to this file")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each version and flow")
+    parser.add_argument(
+        "--flow",
+        choices=FLOWS,
+        default="hand",
+        help="where players take their panel: My hand on the board (hand), the DM their turn brings (dm), or My "
+        "hand at human pace, from the DM after looking away (human)",
+    )
+    parser.add_argument("--flows", help="several flows, separated by commas (instead of --flow)")
+    parser.add_argument("--keep-log", type=Path, help="copy the (last) bot's stderr to this file")
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        try:
-            figures = asyncio.run(
-                bench(
-                    arguments.tables,
-                    arguments.seconds,
-                    arguments.warmup,
-                    Path(folder),
-                    arguments.bot_root.resolve(),
-                    arguments.flow,
-                )
-            )
-        finally:
-            if arguments.keep_log is not None:
-                with contextlib.suppress(FileNotFoundError):
-                    arguments.keep_log.write_bytes((Path(folder) / "bot.stderr.log").read_bytes())
-    print(json.dumps(figures, indent=2))
+    flows = arguments.flows.split(",") if arguments.flows else [arguments.flow]
+    if not set(flows) <= set(FLOWS):
+        parser.error(f"--flows takes {', '.join(FLOWS)}")
+    versions = {"this": arguments.bot_root.resolve()}
+    if arguments.baseline_root is not None:
+        versions["baseline"] = arguments.baseline_root.resolve()
+    if len(versions) == 1 and arguments.rounds == 1 and len(flows) == 1:
+        print(json.dumps(run(arguments, versions["this"], flows[0]), indent=2))
+        return
+    results: dict[tuple[str, str], list[dict]] = {(flow, name): [] for flow in flows for name in versions}
+    for round_number in range(arguments.rounds):
+        for flow in flows:
+            order = list(versions) if round_number % 2 == 0 else list(reversed(versions))
+            for name in order:
+                figures = run(arguments, versions[name], flow)
+                results[flow, name].append(figures)
+                print(json.dumps({"version": name, "round": round_number + 1, **figures}), flush=True)
+    side_by_side(results, flows, list(versions))
 
 
 if __name__ == "__main__":

@@ -124,6 +124,7 @@ class AnthologyBot(commands.AutoShardedBot):
         rules = {key: game.rules for key, game in self.games.items()}
         self.host = MatchHost(self.store, self.clock, rules, new_seed=self.new_seed, arrival_of=snowflake_at)
         self.display = TableDisplay(self, self.host, self.games)
+        self.display.turn_notice_delay = self.settings.turn_notice_delay
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
         self.practice = PracticeDesk(self.host, self.display, self.games)

@@ -12,6 +12,8 @@ from dotenv import load_dotenv
 DEFAULT_DATABASE_PATH = "anthology.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DEFAULT_TURN_NOTICE_DELAY_SECONDS = 5.0
+"""How long a turn notice waits for its player to act or look at the table before it is sent."""
 
 
 class ConfigError(Exception):
@@ -30,6 +32,8 @@ class Settings:
     """How many shards the bot has in all (every process says the same); None: as many as Discord recommends."""
     shard_ids: tuple[int, ...] = ()
     """The shards this process runs; empty: all of them (`shard_count` of them, or Discord's recommendation)."""
+    turn_notice_delay: float = DEFAULT_TURN_NOTICE_DELAY_SECONDS
+    """Seconds a turn notice waits for its player to act or look at the table first (0: it is sent at once)."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> Settings:
@@ -55,6 +59,13 @@ class Settings:
                 "(or left empty for SQLite at DATABASE_PATH)."
             )
         shard_count, shard_ids = _shards(environment)
+        delay_text = environment.get("TURN_NOTICE_DELAY", "").strip()
+        try:
+            turn_notice_delay = float(delay_text) if delay_text else DEFAULT_TURN_NOTICE_DELAY_SECONDS
+        except ValueError:
+            turn_notice_delay = -1.0
+        if not 0 <= turn_notice_delay <= 600:
+            raise ConfigError(f"TURN_NOTICE_DELAY must be a number of seconds from 0 to 600, not {delay_text!r}.")
         return cls(
             token=token,
             database_path=database_path,
@@ -63,6 +74,7 @@ class Settings:
             database_url=database_url,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            turn_notice_delay=turn_notice_delay,
         )
 
 

@@ -75,7 +75,10 @@ class Anthology:
     ) -> None:
         self.fake = fake
         self.clock = clock
-        self.settings = Settings(token=fake.token, database_path=database_path, shard_count=shard_count)
+        # Turn notices go at once, as tests wait for them; the delay is tested on its own.
+        self.settings = Settings(
+            token=fake.token, database_path=database_path, shard_count=shard_count, turn_notice_delay=0
+        )
         shards = shard_count or fake.recommended_shards  # the bot runs as many as Discord recommends when not told
         self.guild = fake.create_guild("Game Night", shard=(0, shards) if shards > 1 else None)
         self.channel = self.guild.create_text_channel("games")
@@ -121,6 +124,8 @@ class Anthology:
         if self._task.done():
             self._task.result()
         self.bot.display.board_edit_interval = TEST_BOARD_EDIT_INTERVAL
+        # Tests count the board's edits as edits of its message; edits through a click's token are tested apart.
+        self.bot.display.board_edits_through_clicks = False
         self.bot.display.retry_delays = TEST_RETRY_DELAYS
 
     async def stop(self) -> None:

@@ -30,9 +30,16 @@ from bot.__main__ import main
 if TYPE_CHECKING:
     from fakediscord import FakeChannel, FakeDiscord, ScriptedUser
 
-UNSET = {"DATABASE_PATH": "", "DATABASE_URL": "", "SHARD_COUNT": "", "SHARD_IDS": "", "GUILD_IDS": ""}
+UNSET = {
+    "DATABASE_PATH": "",
+    "DATABASE_URL": "",
+    "SHARD_COUNT": "",
+    "SHARD_IDS": "",
+    "GUILD_IDS": "",
+    "TURN_NOTICE_DELAY": "0",
+}
 """Settings a test does not give are set empty, so neither the test's own environment nor a .env file beside
-it can choose them."""
+it can choose them; turn notices go at once, as the tests wait for them."""
 
 
 class BotProcess:

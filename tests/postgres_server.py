@@ -8,8 +8,8 @@ given to the `postgres` system user and the server runs as that user (`runuser`)
 current schema with nothing in it: the session's one test database, migrated once and emptied before each test
 (`new_database`); a test that needs a database with no schema at all asks for one of its own (`empty_database`).
 
-Without the binaries, PostgreSQL tests fail with a message saying what to install when CI is set (.ci/run
-installs them), and are skipped otherwise.
+`POSTGRES_BIN` may name another bin folder (where Debian's is absent). Without the binaries, PostgreSQL tests
+fail with a message saying what to install when CI is set (.ci/run installs them), and are skipped otherwise.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ END
 $$
 """
 SUPERUSER = "postgres"
+POSTGRES_BIN = "POSTGRES_BIN"
+"""The environment variable that may name the folder of PostgreSQL's server binaries."""
 SERVER_OPTIONS = (
     "-c fsync=off -c full_page_writes=off -c synchronous_commit=off -c shared_buffers=32MB"
     " -c max_connections=200 -c log_min_messages=warning -c logging_collector=off"
@@ -63,7 +65,14 @@ class PostgresMissing(RuntimeError):
 
 
 def find_binaries() -> Path:
-    """The bin folder of the newest PostgreSQL installed (Debian keeps them in /usr/lib/postgresql/<major>/bin)."""
+    """The bin folder `POSTGRES_BIN` names (a PostgreSQL installed elsewhere, by pip say), else that of the newest
+    PostgreSQL installed (Debian keeps them in /usr/lib/postgresql/<major>/bin), else the one on the PATH."""
+    named = os.environ.get(POSTGRES_BIN, "").strip()
+    if named:
+        folder = Path(named).expanduser()
+        if not all((folder / program).is_file() for program in ("initdb", "pg_ctl", "postgres")):
+            raise PostgresMissing(f"{POSTGRES_BIN}={named} holds no initdb, pg_ctl and postgres.")
+        return folder
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda path: int(Path(path).parent.parent.name))
     if found:
         return Path(found[-1]).parent

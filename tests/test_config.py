@@ -24,6 +24,12 @@ def test_settings_read_every_documented_variable():
     assert defaults.guild_ids == ()
 
 
+def test_turn_notices_wait_five_seconds_unless_told_otherwise():
+    assert Settings.from_environment({"DISCORD_TOKEN": "abc"}).turn_notice_delay == 5.0
+    assert Settings.from_environment({"DISCORD_TOKEN": "abc", "TURN_NOTICE_DELAY": " 0 "}).turn_notice_delay == 0.0
+    assert Settings.from_environment({"DISCORD_TOKEN": "abc", "TURN_NOTICE_DELAY": "2.5"}).turn_notice_delay == 2.5
+
+
 @pytest.mark.parametrize(
     ("environment", "complaint"),
     [
@@ -38,6 +44,8 @@ def test_settings_read_every_documented_variable():
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "between 0 and 1"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "one"}, "SHARD_IDS must be shard numbers"),
         ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "names a shard twice"),
+        ({"DISCORD_TOKEN": "x", "TURN_NOTICE_DELAY": "soon"}, "TURN_NOTICE_DELAY must be a number of seconds"),
+        ({"DISCORD_TOKEN": "x", "TURN_NOTICE_DELAY": "-1"}, "from 0 to 600, not '-1'"),
     ],
 )
 def test_bad_settings_say_what_to_fix(environment, complaint):

@@ -13,6 +13,9 @@ Guarantees:
   two in either order); so the board never goes back to a version older than one it showed.
 - A running game's board over an hour old (Discord then limits its edits) or buried under the channel's messages
   is posted afresh at the bottom, the old one turned into a link to it.
+- Requests Discord counts against a bot's global limit are spared: an edit goes through the token of the latest
+  click the board answered, while that token is good (`clicks.RecentClicks`; Discord does not count those), and
+  only otherwise as an edit of the message, which Discord counts.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from datetime import timedelta
 import discord
 
 from bot.discord_ui.board_messages import BoardMessages
+from bot.discord_ui.clicks import CLICKS_KEPT, RecentClicks
 from bot.discord_ui.delivery import Deliveries
 from bot.matches import Match, MatchHost, MatchStatus, Snapshot
 
@@ -56,6 +60,11 @@ class BoardEdits:
         self.said_through = said_through
         """Match id -> the version up to which its announcements were said, noted with the board's version."""
         self.edit_interval = BOARD_EDIT_INTERVAL_SECONDS
+        self.tokens = RecentClicks(CLICKS_KEPT)
+        """Match id -> the latest click on its board answered by updating the board."""
+        self.edits_through_clicks = True
+        """Whether an edit goes through a recent click's token when there is one (tests that count the edits of
+        the message turn this off)."""
         self._board_edit_pending: dict[int, bool] = {}
         self._last_board_edit: dict[int, float] = {}
         self._board_editing: set[int] = set()
@@ -159,6 +168,7 @@ class BoardEdits:
                     if not match.status.is_live:
                         self._last_board_edit.pop(match_id, None)
                         self.messages.forget(match_id)
+                        self.tokens.forget(match_id)
                     return
         finally:
             self._board_edit_pending.pop(match_id, None)
@@ -175,7 +185,8 @@ class BoardEdits:
             if self._needs_fresh_board(match):
                 await self._post_fresh_board(snapshot)
             else:
-                await board.edit(**self.messages.board_message(snapshot, editing=True))
+                if not await self._edit_through_click(snapshot):
+                    await board.edit(**self.messages.board_message(snapshot, editing=True))
         except discord.HTTPException as error:
             if error.code != TOO_MANY_LATE_EDITS or match.status is not MatchStatus.PLAYING:
                 return error
@@ -183,6 +194,22 @@ class BoardEdits:
             self._board_edit_pending[match.id] = True
             await self._post_fresh_board(snapshot)
         return None
+
+    async def _edit_through_click(self, snapshot: Snapshot) -> bool:
+        """Edit the board through the token of the latest click it answered, which Discord does not count against
+        the bot's global limit; False when there is none to use (or Discord refused it: the token may have
+        lapsed), so the edit goes as an edit of the message."""
+        match = snapshot.match
+        clicked = self.tokens.usable(match.id) if self.edits_through_clicks else None
+        if clicked is None or clicked.message is None or clicked.message.id != match.board_message_id:
+            return False
+        try:
+            await clicked.edit_original_response(**self.messages.board_message(snapshot, editing=True))
+        except discord.HTTPException as error:
+            log.info("could not edit the board of match %s through a click (%s): editing it", match.id, error)
+            self.tokens.forget(match.id)
+            return False
+        return True
 
     def message_posted(self, channel_id: int) -> None:
         """A message was posted in a channel: a board with many under it is posted afresh at the next change."""

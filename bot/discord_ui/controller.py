@@ -552,7 +552,8 @@ class TableController:
                     answer = interaction.response.edit_message(
                         content=f"{told}\nThe game is over.", embed=None, view=None
                     )
-                await answer_to_a_change(interaction, answer)
+                if await answer_to_a_change(interaction, answer) is not None and interaction.guild_id is None:
+                    self.display.notices.dm_moves.clicked(interaction.user.id, interaction)
         finally:
             self.display.after_change(snapshot, result.events, sorted(result.turn_started_for), board_shown=board_shown)
 
@@ -593,6 +594,9 @@ class TableController:
         custom_id = (interaction.data or {}).get("custom_id", "")
         if not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
+        table = custom_id.split(":", 3)[2:3]
+        if table and table[0].isdigit():
+            self.display.attention.seen(int(table[0]), interaction.user.id)
         try:
             clicked = interaction.type is discord.InteractionType.component
             forged = clicked and not _offered(interaction, values_too=False)
@@ -626,6 +630,7 @@ class TableController:
         finally:
             self._handled_messages.append(message.id)
         if result is not None:
+            self.display.attention.seen(result.snapshot.match.id, message.author.id)
             self.display.after_change(result.snapshot, result.events, sorted(result.turn_started_for))
 
     async def answer_command(self, interaction: discord.Interaction, text: str) -> None:
@@ -638,6 +643,7 @@ class TableController:
         except BaseException:
             self.display.answered_by_command(interaction.id, None)
             raise
+        self.display.attention.seen(result.snapshot.match.id, interaction.user.id)
         reply = None
         try:
             said = f"{interaction.user.mention} answered: **{inert(text)}**"
@@ -653,6 +659,7 @@ class TableController:
             interaction.channel_id, interaction.user.id, text, interaction.id, from_chat=False
         )
         match = result.snapshot.match
+        self.display.attention.seen(match.id, interaction.user.id)
         try:
             seat = match.player(interaction.user.id).seat
             told = self.display.renderer(match).describe(match, result.events, seat)
@@ -682,13 +689,17 @@ class TableController:
         True when the answer showed the board; the caller hands the change to the display either way."""
         match = snapshot.match
         if not self.display.claim_board(match.id):
-            await answer_to_a_change(interaction, interaction.response.defer())
+            if await answer_to_a_change(interaction, interaction.response.defer()) is not None:
+                self.display.board_clicked(match.id, interaction)
             return False
         try:
             board = self.display.board_message(snapshot, editing=True)
-            return await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
+            shown = await answer_to_a_change(interaction, interaction.response.edit_message(**board)) is not None
         finally:
             self.display.release_board(match.id)
+        if shown:
+            self.display.board_clicked(match.id, interaction)
+        return shown
 
 
 def posting_problem(permissions: discord.Permissions, in_thread: bool, game: Game) -> str | None:

@@ -61,8 +61,13 @@ class Deliveries:
     async def wait_to_retry(self, failures: int) -> bool:
         """Wait before trying again what Discord refused; False when the bot is stopping instead (what was not
         shown is caught up at the next start)."""
+        return await self.pause(self.retry_delay(failures))
+
+    async def pause(self, seconds: float) -> bool:
+        """Wait `seconds` before delivering; False when the bot is stopping instead (what was not shown is caught
+        up at the next start)."""
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.retry_delay(failures)):  # not wait_for: see DeadlineRunner.run
+            async with asyncio.timeout(seconds):  # not wait_for: see DeadlineRunner.run
                 await self._stopping.wait()
         return not self._stopping.is_set()
 

@@ -29,6 +29,7 @@ from bot.discord_ui import delivery
 from bot.discord_ui.announcements import Announcements
 from bot.discord_ui.board_messages import BoardMessages
 from bot.discord_ui.boards import BoardEdits
+from bot.discord_ui.clicks import Attention
 from bot.discord_ui.delivery import Deliveries
 from bot.discord_ui.guidance import FirstGameGuidance
 from bot.discord_ui.notices import TurnNotices
@@ -55,7 +56,8 @@ class TableDisplay:
         self.messages = BoardMessages(host, games, self.settings)
         self.announcements = Announcements(client, host, games, self.deliveries)
         self.boards = BoardEdits(client, host, self.messages, self.deliveries, self.announcements.said_through)
-        self.notices = TurnNotices(client, host, games, self.panels, self.settings, self.deliveries)
+        self.attention = Attention()
+        self.notices = TurnNotices(client, host, games, self.panels, self.settings, self.deliveries, self.attention)
 
     @property
     def reads_chat(self) -> bool:
@@ -74,6 +76,24 @@ class TableDisplay:
     @board_edit_interval.setter
     def board_edit_interval(self, seconds: float) -> None:
         self.boards.edit_interval = seconds
+
+    @property
+    def turn_notice_delay(self) -> float:
+        """Seconds a turn notice waits for its player to act or look before it is sent (0: sent at once)."""
+        return self.notices.delay
+
+    @turn_notice_delay.setter
+    def turn_notice_delay(self, seconds: float) -> None:
+        self.notices.delay = seconds
+
+    @property
+    def board_edits_through_clicks(self) -> bool:
+        """Whether a board is edited through the token of a recent click on it when there is one."""
+        return self.boards.edits_through_clicks
+
+    @board_edits_through_clicks.setter
+    def board_edits_through_clicks(self, through_clicks: bool) -> None:
+        self.boards.edits_through_clicks = through_clicks
 
     @property
     def retry_delays(self) -> Sequence[float]:
@@ -115,6 +135,10 @@ class TableDisplay:
 
     def board_answered(self, match: Match, *, shown: bool) -> None:
         self.boards.board_answered(match, shown=shown)
+
+    def board_clicked(self, match_id: int, interaction: discord.Interaction) -> None:
+        """A click on the board was answered by updating it: its token may edit the board for a while."""
+        self.boards.tokens.clicked(match_id, interaction)
 
     def board_edited_by_interaction(self, match: Match) -> None:
         self.boards.board_edited_by_interaction(match)

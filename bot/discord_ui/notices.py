@@ -9,6 +9,15 @@ Guarantees:
   again with back-off, with the panel of the match as it is by then, for as long as that notice is the match's
   latest; one the bot could not send before it stopped is sent at the next start (`tell_untold`). Each DM
   carries a nonce per turn and seat, so a DM sent again is not posted twice.
+- A turn notice waits `delay` seconds first (every DM, edit and message counts against the 50 requests a second
+  Discord allows a bot): it is not sent to a player who by then is no longer to act, or who clicked anything at
+  the table, or typed a move there, since their turn began (they have seen it is theirs: `clicks.Attention`). It
+  goes to everyone else, with their panel as it is when it goes. Nothing of it is kept but the stored record: a
+  notice waiting when the bot stops is still untold there, and waits again from the next start.
+- A player who made a move from a panel in their DMs in the last 14 minutes plays from DMs: their next turn's DM
+  is posted at once, as a follow-up of that move's click, which Discord does not count (`clicks.RecentClicks`);
+  if Discord refuses it, it goes as an ordinary DM. A follow-up takes no nonce: a crash between it and the record
+  that it went out sends it once more at the next start, as an ordinary DM.
 - DMs are a convenience: when Discord refuses one because the player's DMs are closed, the game goes on, and the
   table's channel tells that player once to use the board's button for their panel instead, however many DMs to
   them fail at the same time.
@@ -24,6 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.config import DEFAULT_TURN_NOTICE_DELAY_SECONDS
+from bot.discord_ui.clicks import CLICKS_KEPT, Attention, RecentClicks
 from bot.discord_ui.delivery import Deliveries, nonce, post
 from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.settings_cache import SettingsCache
@@ -52,6 +63,7 @@ class TurnNotices:
         panels: PrivatePanels,
         settings: SettingsCache,
         deliveries: Deliveries,
+        attention: Attention,
     ) -> None:
         self.client = client
         self.host = host
@@ -59,6 +71,11 @@ class TurnNotices:
         self.panels = panels
         self.settings = settings
         self.deliveries = deliveries
+        self.attention = attention
+        self.delay = DEFAULT_TURN_NOTICE_DELAY_SECONDS
+        """Seconds a turn notice waits for its players to act or look at the table (0: it goes at once)."""
+        self.dm_moves = RecentClicks(CLICKS_KEPT)
+        """User id -> their latest move from a panel in their DMs, whose token may post their next turn's DM."""
         self._dm_channel_ids: dict[int, int] = {}
         self._dm_channels_opening: dict[int, asyncio.Task[int]] = {}
         """User id -> the call under way that opens their DM channel, which every DM to them meanwhile awaits."""
@@ -82,13 +99,38 @@ class TurnNotices:
         self.deliveries.spawn(self._tell(snapshot, headings))
 
     def tell_untold(self, snapshots: Sequence[Snapshot]) -> None:
-        """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM)."""
+        """Tell the players whose turn began while the bot could not (it stopped, or Discord refused a DM), after
+        the delay, unless they act or look at the table first."""
         for snapshot in snapshots:
-            self.deliveries.spawn(self._tell(snapshot, self._your_turn(snapshot, snapshot.actors), turn=True))
+            self.deliveries.spawn(self.tell_turn(snapshot, sorted(snapshot.actors)))
 
     async def tell_turn(self, snapshot: Snapshot, seats: Sequence[int]) -> None:
-        """Tell the players whose turn began with this change."""
+        """Tell the players whose turn began with this change, after the delay, unless they act or look at the
+        table first."""
+        if self.delay > 0 and not self._all_play_from_dms(snapshot.match, seats):
+            began = asyncio.get_running_loop().time()
+            if not await self.deliveries.pause(self.delay):
+                return  # stopping: the notice is still untold in the match record, and waits again at the next start
+            notice = snapshot.match.version
+            snapshot = await self.host.load(snapshot.match.id)
+            match = snapshot.match
+            seen = self.attention.seen_since
+            seats = [
+                seat
+                for seat in seats
+                if seat in snapshot.actors and not seen(match.id, match.at_seat(seat).user_id, began)
+            ]
+            if not seats or match.status is not MatchStatus.PLAYING:
+                await self.host.turn_told(match.id, notice)
+                return
+            await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True, notice=notice)
+            return
         await self._tell(snapshot, self._your_turn(snapshot, seats), turn=True)
+
+    def _all_play_from_dms(self, match: Match, seats: Sequence[int]) -> bool:
+        """Whether each of these seats' players moved from their DMs lately: their notice costs Discord's limit
+        nothing, and they wait for it to play."""
+        return all(self.dm_moves.usable(match.at_seat(seat).user_id) is not None for seat in seats)
 
     def _your_turn(self, snapshot: Snapshot, seats: Iterable[int]) -> dict[int, str]:
         match = snapshot.match
@@ -111,12 +153,15 @@ class TurnNotices:
         if told_here:
             await post(self.client, match, f"⏰ {', '.join(told_here)}: the {title} game here is waiting for you.")
 
-    async def _tell(self, snapshot: Snapshot, headings: Mapping[int, str], *, turn: bool = False) -> None:
+    async def _tell(
+        self, snapshot: Snapshot, headings: Mapping[int, str], *, turn: bool = False, notice: int | None = None
+    ) -> None:
         """DM each seat its private panel under its heading (for a `turn` notice, the way the player chose in
         /settings: a DM, a mention in the channel, or nothing); once every one is delivered (or cannot be, the
-        player's DMs being closed), note that this version's turn notice reached its players. DMs Discord
-        refused are tried again with back-off for as long as this notice is the match's latest."""
-        notice = snapshot.match.version
+        player's DMs being closed), note that the turn notice of version `notice` (by default the snapshot's)
+        reached its players. DMs Discord refused are tried again with back-off for as long as this notice is the
+        match's latest."""
+        notice = snapshot.match.version if notice is None else notice
         failures = 0
         while True:
             pending = list(headings.items())
@@ -151,11 +196,12 @@ class TurnNotices:
         if player.dms_closed or not renderer.has_private_panel:
             return True
         try:
-            channel = await self._dm_channel(player.user_id)
-            # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
-            # process catching up at its start) is not posted twice.
-            once = nonce(match.id, match.version, f"seat {seat}")
-            await channel.send(**await self.panels.guided(snapshot, seat, heading=heading), nonce=once)
+            message = await self.panels.guided(snapshot, seat, heading=heading)
+            if not await self._follow_up(player.user_id, message):
+                channel = await self._dm_channel(player.user_id)
+                # One nonce per turn and seat: the same DM sent again (a retry whose first try went through, another
+                # process catching up at its start) is not posted twice.
+                await channel.send(**message, nonce=nonce(match.id, match.version, f"seat {seat}"))
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
                 raise
@@ -170,6 +216,20 @@ class TurnNotices:
             )
         except discord.HTTPException as error:
             log.warning("could not DM seat %s of match %s: %s", seat, match.id, error)
+            return False
+        return True
+
+    async def _follow_up(self, user_id: int, message: dict) -> bool:
+        """Post a DM as a follow-up of the player's latest move from their DMs, if its token is still good; False
+        when there is none, or Discord refused it (then it goes as an ordinary DM)."""
+        moved = self.dm_moves.usable(user_id)
+        if moved is None:
+            return False
+        try:
+            await moved.followup.send(**message)
+        except discord.HTTPException as error:
+            log.info("could not DM user %s through their last move (%s): sending it", user_id, error)
+            self.dm_moves.forget(user_id)
             return False
         return True
 

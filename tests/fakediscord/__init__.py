@@ -99,7 +99,7 @@ from .harness import BotRun, bot_options, prepare_bot, run_bot
 from .messages import EPHEMERAL, IS_COMPONENTS_V2, LOADING, FakeMessage, FakeModal
 from .perms import ALL_PERMISSIONS, DEFAULT_BOT, DEFAULT_EVERYONE, Perm
 from .rest import CallRecord, Fault
-from .server import FakeDiscord
+from .server import FakeDiscord, counts_against_global_limit
 from .snowflake import SnowflakeGenerator, snowflake_time
 from .users import InteractionHandle, ScriptedUser
 from .world import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
@@ -130,6 +130,7 @@ __all__ = [
     "ScriptedUser",
     "SnowflakeGenerator",
     "bot_options",
+    "counts_against_global_limit",
     "prepare_bot",
     "run_bot",
     "snowflake_time",

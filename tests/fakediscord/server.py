@@ -360,6 +360,10 @@ class FakeDiscord:
         """REST calls per route made after ``mark`` (the cost of one user action)."""
         return Counter(record.route for record in self.call_log[mark:])
 
+    def counted_calls_since(self, mark: int) -> Counter[str]:
+        """The calls of :meth:`calls_since` that Discord counts against a bot's global limit (about 50 a second)."""
+        return Counter(record.route for record in self.call_log[mark:] if counts_against_global_limit(record.route))
+
     # ================================================================== problems
     def problems(self, *, late_ok: bool = False) -> list[str]:
         found = [f"unimplemented route: {r}" for r in self.unimplemented]
@@ -1009,6 +1013,14 @@ class FakeDiscord:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
+
+
+def counts_against_global_limit(route: str) -> bool:
+    """Whether Discord counts a call (by its route, as in ``fake.calls``) against a bot's global rate limit: every
+    call made with the bot's token does; interaction answers and what an interaction's token does (follow-ups,
+    edits of the message it answered) do not ("interaction endpoints are not bound to the bot's global rate
+    limit", Discord's rate limit documentation)."""
+    return not route.split(" ", 1)[-1].startswith(("/interactions/", "/webhooks/"))
 
 
 def pinged_users(mentioned: list[int], allowed_mentions: dict[str, Any] | None) -> list[int]:
