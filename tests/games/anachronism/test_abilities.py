@@ -1,6 +1,7 @@
-"""Every card's ability in play (rulings C4, C6): for each of the 41 abilities of cards.json, what it does to the
-game (rolls, Life, positions, facing, cards turned, attacks made, actions forbidden) and what it does not do when
-its condition fails, its limit is spent, or its card is face down (face-down cards have no effect).
+"""Every card's ability in play (rulings C4, C6): for each of the 41 abilities of the first eight cultures' cards,
+what it does to the game (rolls, Life, positions, facing, cards turned, attacks made, actions forbidden) and what it
+does not do when its condition fails, its limit is spent, or its card is face down (face-down cards have no
+effect). The later cultures' cards are tested in the test_cards_*.py files beside this one.
 
 Arshan the Gilded is the plain opponent: his one ability only adds to his Initiative. Positions put seat 0 at
 (1, 0) facing north unless said; (1, 1) facing south is then adjacent, in front.
