@@ -17,7 +17,7 @@ from bot.games.anachronism.content import SUPPORT_TYPES, Ability
 from .positions import POOL, RULES, duel, fighter
 
 README = (Path(__file__).parents[3] / "data" / "anachronism" / "README.md").read_text(encoding="utf-8")
-GOAL = {"warriors": 16, "cultures": 8, "supports of each type": 16}
+GOAL = {"warriors": 24, "cultures": 8, "supports of each type": 24}
 """The pool's size at least: issue 32 asks for 24 warriors from 8 cultures and 24 supports of each type."""
 
 

@@ -82,7 +82,7 @@ def test_a_match_starts_with_both_players_choosing_a_force_at_once():
     assert state.phase == FORCES and RULES.actors(state) == {0, 1}
     choices = RULES.legal_actions(state, 1)
     packs = tuple(ChooseForce(warrior.id, warrior.pack) for warrior in POOL.warriors)
-    assert choices == packs + tuple(ChooseWarrior(warrior.id) for warrior in POOL.warriors) and len(packs) >= 8
+    assert choices == packs + tuple(ChooseWarrior(warrior.id) for warrior in POOL.warriors)
     view = RULES.view(state, 1)
     assert view.choosing and view.legal_actions == () and view.public.offered == ()
 
@@ -348,7 +348,7 @@ def test_grid_cells_off_the_arena_are_left_out():
 
 def test_a_critical_hit_doubles_the_base_damage_before_bonuses():
     state = duel(
-        fighter("Hrafnhild", ["Long-Hafted Axe"], life=7), fighter("Arshan", life=20, space=(1, 1), facing="S")
+        fighter("Hrafnhild", ["Long-Hafted Axe"], life=6), fighter("Arshan", life=20, space=(1, 1), facing="S")
     )
     # The second attack, Red Harvest's, misses.
     state = replace(state, rng_state=rigged_where(8, lambda dice: dice[:4] == CRITICAL and sum(dice[4:6]) < 4))
