@@ -193,6 +193,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
+    # 13: a finished game's state every so many moves, kept once its replay has rebuilt it in full, so that a
+    # replay shown later rebuilds a few moves rather than the whole game (see bot/matches/replays.py); games
+    # finished before, and any game not replayed yet, have none and rebuild from the deal.
+    """
+    CREATE TABLE replay_states (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        move INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (match_id, move)
+    );
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

@@ -187,6 +187,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
+    # 13: a finished game's state every so many moves, kept once its replay has rebuilt it in full.
+    """
+    CREATE TABLE replay_states (
+        match_id bigint NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        move integer NOT NULL,
+        state text NOT NULL,
+        PRIMARY KEY (match_id, move)
+    );
+    """,
 )
 
 VERSION_TABLE = """

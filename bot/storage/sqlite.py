@@ -86,6 +86,7 @@ from bot.storage.common import (
     too_new,
 )
 from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
+from bot.storage.replays import SqliteReplays
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-class SqliteStore(SharedMethods):
+class SqliteStore(SharedMethods, SqliteReplays):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(
