@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 
 import orjson
 
+from bot.engine.evolve import is_plain_dataclass
+
 T = TypeVar("T")
 JSON = Any
 
@@ -191,7 +193,7 @@ def _decoder(hint: Any) -> Callable[[JSON], Any]:
         if len(present) != 1:
             raise TypeError(f"The codec cannot tell which type of {hint!r} to read back")
         inner = _decoder(present[0])
-        return lambda data: None if data is None else inner(data)
+        return inner if inner is _identity else lambda data: None if data is None else inner(data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint
     if origin is tuple:
@@ -235,12 +237,13 @@ def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
             return cls(*[decode(item) for decode, item in zip(decoders, data, strict=False)])
 
         namespace: dict[str, Any] = {"cls": cls, "shorter": shorter}
-        values = ", ".join(
-            _applied(_decoder(hint), f"data[{index}]", namespace) for index, (_, hint) in enumerate(stored)
-        )
+        values = [
+            (field.name, _applied(_decoder(hint), f"data[{index}]", namespace))
+            for index, (field, hint) in enumerate(stored)
+        ]
         source = (
             f"def run(data):\n    if len(data) < {len(stored)}:\n        return shorter(data)\n"
-            f"    return cls({values})\n"
+            f"    return {_made(cls, values, namespace)}\n"
         )
         return _generated(source, namespace)
     with_given = _dataclass_decoder_given(cls, frozenset())
@@ -264,18 +267,35 @@ def _dataclass_decoder_given(cls: type, given: frozenset[str]) -> Callable[[JSON
         return cls(**values)
 
     namespace["read_with_defaults"] = read_with_defaults
-    values = [f"{name}=given[{name!r}]" for name in sorted(given)] + [
-        f"{field.name}={_applied(_decoder(hint), f'data[{field.name!r}]', namespace)}" for field, hint in stored
+    values = [(name, f"given[{name!r}]") for name in sorted(given)] + [
+        (field.name, _applied(_decoder(hint), f"data[{field.name!r}]", namespace)) for field, hint in stored
     ]
     # Data stored before a field was added lacks it: the slower path fills in its default.
     source = (
         "def run(data, given):\n"
         "    try:\n"
-        f"        return cls({', '.join(values)})\n"
+        f"        return {_made(cls, values, namespace)}\n"
         "    except KeyError:\n"
         "        return read_with_defaults(data, given)\n"
     )
     return _generated(source, namespace)
+
+
+def _made(cls: type, values: list[tuple[str, str]], namespace: dict[str, Any]) -> str:
+    """Source of an expression that makes a `cls` of these fields (name, source of its value): for a dataclass that
+    is nothing but its fields, by setting them on a bare instance, as `evolve` does (a frozen dataclass's
+    `__init__` sets each field through `object.__setattr__`, which takes most of the time of decoding a deck
+    of cards); for any other, through `__init__`."""
+    if not is_plain_dataclass(cls):
+        return f"cls({', '.join(f'{name}={value}' for name, value in values)})"
+    namespace["made"] = _bare_with
+    return f"made(cls, {{{', '.join(f'{name!r}: {value}' for name, value in values)}}})"
+
+
+def _bare_with(cls: type, fields: dict[str, Any]) -> Any:
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
 
 
 def _has_default(field: dataclasses.Field) -> bool:
