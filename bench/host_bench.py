@@ -9,12 +9,19 @@ floor the issue set) and on a plain sqlite3 connection (the SQL alone, no event 
 and the host's ratio to the floor. Both run on the event loop and interpreter settings the bot runs with
 (`bot/runtime.py`): on uvloop's loop an aiosqlite call costs about a third less than on asyncio's.
 
-(2) With `--live` matches in the database (50,000 by default: 1,000 dealt through the host, copied by SQL), a
+(2) The same for actions spread over `--spread` live tables (2,000 by default): every table's next moves are
+worked out, then each table takes one, so the host has let go of a table's decoded state (it keeps the latest
+1,000, and 512 fixed parts) by the time it is acted on, as in a bot with thousands of slow games. Beside (1) from
+the same run, `to_kept_p50` is its p50 over (1)'s, and `plain_ratio_p50` (in both) the host's p50 over the plain
+sqlite3 transaction's.
+
+(3) With `--live` matches in the database (50,000 by default: 1,000 dealt through the host, copied by SQL), a
 fresh process's resume: open and migrate the store, decode every live match as the bot's start-up check does,
 find the next deadline; its time and the memory it takes.
 
     .venv/bin/python bench/host_bench.py                                 # full run
     .venv/bin/python bench/host_bench.py --actions 1000 --live 5000     # a quick look
+    .venv/bin/python bench/host_bench.py --live 0                        # (1) and (2) alone
 """
 
 from __future__ import annotations
@@ -112,8 +119,8 @@ async def next_moves(host: MatchHost, match_id: int, serial: int) -> list[tuple[
 class Floor:
     """The same bytes written by a bare transaction: through aiosqlite, and on a plain sqlite3 connection."""
 
-    def __init__(self, folder: Path, game: str) -> None:
-        self.paths = folder / f"{game}-floor-async.sqlite3", folder / f"{game}-floor-plain.sqlite3"
+    def __init__(self, folder: Path, name: str) -> None:
+        self.paths = folder / f"{name}-floor-async.sqlite3", folder / f"{name}-floor-plain.sqlite3"
         self.version = 0
 
     async def open(self) -> None:
@@ -157,23 +164,27 @@ class Floor:
         return (middle - begun) * 1000, (ended - middle) * 1000
 
 
-async def compare(folder: Path, game: str, actions: int) -> dict:
-    store = await SqliteStore.open(folder / f"{game}.sqlite3")
+async def compare(folder: Path, game: str, actions: int, table_count: int = TABLES) -> dict:
+    store = await SqliteStore.open(folder / f"{game}-{table_count}.sqlite3")
     seeds = itertools.count(1)
     host = MatchHost(store, SystemClock(), RULES, new_seed=lambda: next(seeds), arrival_of=snowflake_at)
     options = {"judging": "lists"} if game == "anomia" else {}
-    tables = await open_tables(host, game, TABLES, 10_000, **options)
-    written = sqlite3.connect(folder / f"{game}.sqlite3")
+    channels = itertools.count(10_000, table_count)  # a channel holds one live table
+    tables = await open_tables(host, game, table_count, next(channels), **options)
+    written = sqlite3.connect(folder / f"{game}-{table_count}.sqlite3")
     written.row_factory = sqlite3.Row
-    floor = Floor(folder, game)
+    floor = Floor(folder, f"{game}-{table_count}")
     await floor.open()
     host_ms, floor_ms, plain_ms = [], [], []
     serial = itertools.count()
     while len(host_ms) < actions + WARM_UP:
         if not tables:
-            tables = await open_tables(host, game, TABLES, 20_000 + len(host_ms), **options)
-        for match_id in list(tables):
-            for move in await next_moves(host, match_id, next(serial)):
+            tables = await open_tables(host, game, table_count, next(channels), **options)
+        # Every table's next moves first, then an action at each: with more tables than the host keeps decoded,
+        # a table's state has left the caches by the time it is acted on.
+        planned = [(match_id, await next_moves(host, match_id, next(serial))) for match_id in tables]
+        for match_id, moves in planned:
+            for move in moves:
                 begun = time.perf_counter()
                 try:
                     await host.act(match_id, *move)
@@ -197,6 +208,7 @@ async def compare(folder: Path, game: str, actions: int) -> dict:
     figures.update(summary("plain_sqlite", plain_ms))
     figures["ratio_p50"] = round(figures["host_ms_p50"] / figures["floor_ms_p50"], 2)
     figures["ratio_p99"] = round(figures["host_ms_p99"] / figures["floor_ms_p99"], 2)
+    figures["plain_ratio_p50"] = round(figures["host_ms_p50"] / figures["plain_sqlite_ms_p50"], 2)
     return figures
 
 
@@ -263,7 +275,10 @@ async def resume(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--actions", type=int, default=5_000, help="accepted actions measured per game")
-    parser.add_argument("--live", type=int, default=50_000, help="live matches for the resume")
+    parser.add_argument("--live", type=int, default=50_000, help="live matches for the resume (3), 0 to leave it out")
+    parser.add_argument(
+        "--spread", type=int, default=2_000, help="live tables the actions go round in (2), 0 to leave it out"
+    )
     parser.add_argument("--resume-only", type=Path, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.resume_only:
@@ -273,12 +288,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game in ("anarchy", "anomia"):
             figures[game] = run_on_fastest_loop(compare(Path(folder), game, arguments.actions))
-        path = Path(folder) / "resume.sqlite3"
-        run_on_fastest_loop(fill(path, arguments.live))
-        child = subprocess.run(
-            [sys.executable, __file__, "--resume-only", str(path)], check=True, capture_output=True, text=True
-        )
-        figures["resume"] = json.loads(child.stdout)
+            if arguments.spread:
+                spread = run_on_fastest_loop(compare(Path(folder), game, arguments.actions, arguments.spread))
+                spread["to_kept_p50"] = round(spread["host_ms_p50"] / figures[game]["host_ms_p50"], 2)
+                figures[f"{game}_spread_over_{arguments.spread}"] = spread
+        if arguments.live:
+            path = Path(folder) / "resume.sqlite3"
+            run_on_fastest_loop(fill(path, arguments.live))
+            child = subprocess.run(
+                [sys.executable, __file__, "--resume-only", str(path)], check=True, capture_output=True, text=True
+            )
+            figures["resume"] = json.loads(child.stdout)
     print(json.dumps(figures, indent=2))
 
 

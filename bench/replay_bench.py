@@ -11,8 +11,11 @@ the rules as far as N, the public view, the game's board embed and, for Anachron
 - open: a replay opened (move 0, the deal) of a game none of whose positions are kept (the bot then rebuilds the
   rest of the game, once it has answered);
 - move N: the next click of that replay, to move N (any ◀ ▶ ⏮ ⏭ or jump);
-- cold: move N of a game none of whose positions are kept (a click on an old replay after a restart, or after
-  16 other games were replayed since): the worst case;
+- cold: move N of a game none of whose positions are kept in memory (a click on an old replay after a restart,
+  or after 16 other games were replayed since): it starts from the nearest state its replay kept in storage
+  every 50 moves when it was first rebuilt in full (`bot/matches/replays.py`);
+- none kept: the same, with none of its states kept in storage (a game finished before replays kept them, whose
+  replay was not rebuilt in full since): rebuilt from the deal, the worst case;
 - the baseline, in the same run: the finished board as stored, with no rebuilding (`MatchHost.load`, the public
   view, the board embed and the picture).
 
@@ -29,8 +32,10 @@ boosts) and the time to draw it, beside one picture of the arena.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import random
+import sqlite3
 import sys
 import tempfile
 import time
@@ -148,6 +153,12 @@ async def store_match(store: SqliteStore, rules, key: str, seat_count: int, opti
     return match.id
 
 
+def forget_kept_states(folder: Path, match_id: int) -> None:
+    """Delete the states the game's replay kept, as for a game finished before replays kept them."""
+    with contextlib.closing(sqlite3.connect(folder / "replays.sqlite3")) as connection, connection:
+        connection.execute("DELETE FROM replay_states WHERE match_id = ?", (match_id,))
+
+
 def millis(begun: float) -> float:
     return (time.perf_counter() - begun) * 1000
 
@@ -167,7 +178,7 @@ async def measure(folder: Path, matches: int, samples: int, seed: int) -> list[l
         moves = len(played)
         for move in range(0, moves + 1, max(1, moves // 5)):  # warm up: fonts, caches of content
             await controller.replay_shown(GUILD, match_id, move, "me")
-        opening, cold, warm, baseline = [], [], [], []
+        opening, cold, unkept, warm, baseline = [], [], [], [], []
         for _ in range(samples):
             move = draw.randint(0, moves)
             records.replays = ReplayCache()
@@ -182,6 +193,11 @@ async def measure(folder: Path, matches: int, samples: int, seed: int) -> list[l
             begun = time.perf_counter()
             await controller.replay_shown(GUILD, match_id, move, "me")
             cold.append(millis(begun))
+            forget_kept_states(folder, match_id)
+            records.replays = ReplayCache()
+            begun = time.perf_counter()
+            await controller.replay_shown(GUILD, match_id, move, "me")
+            unkept.append(millis(begun))
             begun = time.perf_counter()
             snapshot = await host.load(match_id)
             game.renderer.board(snapshot.match, snapshot.public_view)
@@ -191,9 +207,14 @@ async def measure(folder: Path, matches: int, samples: int, seed: int) -> list[l
             **summary("open", opening),
             **summary("warm", warm),
             **summary("cold", cold),
+            **summary("unkept", unkept),
             **summary("base", baseline),
         }
-        shown = [f"{figures[f'{name}_ms_{at}']:.2f}" for name in ("open", "warm", "cold", "base") for at in PERCENTILES]
+        shown = [
+            f"{figures[f'{name}_ms_{at}']:.2f}"
+            for name in ("open", "warm", "cold", "unkept", "base")
+            for at in PERCENTILES
+        ]
         rows.append([game.rules.title, f"{seat_count} seats, {moves} moves", *shown])
     await store.close()
     return rows
@@ -208,7 +229,7 @@ def main() -> None:
     tune_interpreter()
     with tempfile.TemporaryDirectory() as folder:
         rows = run_on_fastest_loop(measure(Path(folder), arguments.matches, arguments.samples, arguments.seed))
-    columns = [f"{name} {at}" for name in ("open", "move N", "cold", "stored") for at in PERCENTILES]
+    columns = [f"{name} {at}" for name in ("open", "move N", "cold", "none kept", "stored") for at in PERCENTILES]
     print_table(
         f"Showing move N of the longest game (ms; {arguments.samples} moves a game)",
         ["game", "longest match", *columns],

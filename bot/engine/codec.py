@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 
 import orjson
 
+from bot.engine.evolve import is_plain_dataclass
+
 T = TypeVar("T")
 JSON = Any
 
@@ -69,13 +71,20 @@ def encode_omitting(value: Any, omitted: frozenset[str]) -> JSON:
 
 def decode_fields(cls: type, data: Mapping[str, JSON], names: tuple[str, ...]) -> dict[str, Any]:
     """The values of the fields `names` of dataclass `cls` from their JSON data, by name."""
-    hints = dict((field.name, hint) for field, hint in _stored_fields(cls))
-    return {name: decode(hints[name], data[name]) for name in names}
+    return _fields_decoder(cls, names)(data)
 
 
 def decode_given(cls: type[T], data: JSON, given: Mapping[str, Any]) -> T:
     """The dataclass `encode_omitting` described, its omitted fields taken as they are from `given`."""
     return _dataclass_decoder_given(cls, frozenset(given))(data, given)
+
+
+@cache
+def _fields_decoder(cls: type, names: tuple[str, ...]) -> Callable[[Mapping[str, JSON]], dict[str, Any]]:
+    hints = dict((field.name, hint) for field, hint in _stored_fields(cls))
+    namespace: dict[str, Any] = {}
+    values = ", ".join(f"{name!r}: {_applied(_decoder(hints[name]), f'data[{name!r}]', namespace)}" for name in names)
+    return _generated(f"def run(data):\n    return {{{values}}}\n", namespace)
 
 
 def _identity(value: Any) -> Any:
@@ -92,9 +101,11 @@ def _has_text_form(cls: type) -> bool:
     return callable(getattr(cls, "to_text", None)) and callable(getattr(cls, "from_text", None))
 
 
-def _stored_fields(cls: type) -> list[tuple[dataclasses.Field, Any]]:
+@cache
+def _stored_fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+    # Working out a class's hints takes a fraction of a millisecond: once per class, not once per value.
     hints = typing.get_type_hints(cls)
-    return [(field, hints[field.name]) for field in dataclasses.fields(cls) if field.init]
+    return tuple((field, hints[field.name]) for field in dataclasses.fields(cls) if field.init)
 
 
 def _parts(hint: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -182,7 +193,7 @@ def _decoder(hint: Any) -> Callable[[JSON], Any]:
         if len(present) != 1:
             raise TypeError(f"The codec cannot tell which type of {hint!r} to read back")
         inner = _decoder(present[0])
-        return lambda data: None if data is None else inner(data)
+        return inner if inner is _identity else lambda data: None if data is None else inner(data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint
     if origin is tuple:
@@ -226,12 +237,13 @@ def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
             return cls(*[decode(item) for decode, item in zip(decoders, data, strict=False)])
 
         namespace: dict[str, Any] = {"cls": cls, "shorter": shorter}
-        values = ", ".join(
-            _applied(_decoder(hint), f"data[{index}]", namespace) for index, (_, hint) in enumerate(stored)
-        )
+        values = [
+            (field.name, _applied(_decoder(hint), f"data[{index}]", namespace))
+            for index, (field, hint) in enumerate(stored)
+        ]
         source = (
             f"def run(data):\n    if len(data) < {len(stored)}:\n        return shorter(data)\n"
-            f"    return cls({values})\n"
+            f"    return {_made(cls, values, namespace)}\n"
         )
         return _generated(source, namespace)
     with_given = _dataclass_decoder_given(cls, frozenset())
@@ -255,18 +267,35 @@ def _dataclass_decoder_given(cls: type, given: frozenset[str]) -> Callable[[JSON
         return cls(**values)
 
     namespace["read_with_defaults"] = read_with_defaults
-    values = [f"{name}=given[{name!r}]" for name in sorted(given)] + [
-        f"{field.name}={_applied(_decoder(hint), f'data[{field.name!r}]', namespace)}" for field, hint in stored
+    values = [(name, f"given[{name!r}]") for name in sorted(given)] + [
+        (field.name, _applied(_decoder(hint), f"data[{field.name!r}]", namespace)) for field, hint in stored
     ]
     # Data stored before a field was added lacks it: the slower path fills in its default.
     source = (
         "def run(data, given):\n"
         "    try:\n"
-        f"        return cls({', '.join(values)})\n"
+        f"        return {_made(cls, values, namespace)}\n"
         "    except KeyError:\n"
         "        return read_with_defaults(data, given)\n"
     )
     return _generated(source, namespace)
+
+
+def _made(cls: type, values: list[tuple[str, str]], namespace: dict[str, Any]) -> str:
+    """Source of an expression that makes a `cls` of these fields (name, source of its value): for a dataclass that
+    is nothing but its fields, by setting them on a bare instance, as `evolve` does (a frozen dataclass's
+    `__init__` sets each field through `object.__setattr__`, which takes most of the time of decoding a deck
+    of cards); for any other, through `__init__`."""
+    if not is_plain_dataclass(cls):
+        return f"cls({', '.join(f'{name}={value}' for name, value in values)})"
+    namespace["made"] = _bare_with
+    return f"made(cls, {{{', '.join(f'{name!r}: {value}' for name, value in values)}}})"
+
+
+def _bare_with(cls: type, fields: dict[str, Any]) -> Any:
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
 
 
 def _has_default(field: dataclasses.Field) -> bool:

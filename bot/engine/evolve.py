@@ -20,7 +20,7 @@ T = TypeVar("T")
 def evolve(value: T, **changes: Any) -> T:
     """`value` with `changes` applied, as `dataclasses.replace(value, **changes)` would make it."""
     cls = type(value)
-    if not _is_plain(cls):
+    if not is_plain_dataclass(cls):
         return dataclasses.replace(value, **changes)
     unknown = changes.keys() - cls.__dataclass_fields__.keys()
     if unknown:
@@ -31,7 +31,9 @@ def evolve(value: T, **changes: Any) -> T:
 
 
 @cache
-def _is_plain(cls: type) -> bool:
+def is_plain_dataclass(cls: type) -> bool:
+    """Whether `cls` is a dataclass whose instances are nothing but their fields (see the module docstring), so
+    that one may be made by setting its attributes, without `__init__`."""
     return (
         dataclasses.is_dataclass(cls)
         and not hasattr(cls, "__post_init__")

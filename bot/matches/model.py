@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
+
+import orjson
 
 from bot.engine.evolve import evolve
 
@@ -203,6 +205,20 @@ class LogEntry:
     action: str
     events: list[dict[str, Any]]
     at: datetime
+
+
+class LoggedAction(NamedTuple):
+    """A logged action as a replay reads it: what it takes to apply it again, and its events as stored, read only
+    when they are asked for (a long game's log is read on every replay shown after a restart)."""
+
+    version: int
+    seat: int
+    action: str
+    events_json: str
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return orjson.loads(self.events_json)
 
 
 @dataclass(frozen=True)

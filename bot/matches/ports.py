@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
@@ -12,6 +12,7 @@ from bot.matches.model import (
     FinishedTable,
     LeaderboardPage,
     LogEntry,
+    LoggedAction,
     Match,
     PlayerStats,
     RatingChange,
@@ -142,6 +143,18 @@ class MatchStore(Protocol):
 
     async def action_log(self, match_id: int) -> list[LogEntry]:
         """Every logged action of the match, oldest first."""
+        ...
+
+    async def replay_log(self, match_id: int) -> list[LoggedAction]:
+        """The match's logged actions, oldest first, as a replay reads them."""
+        ...
+
+    async def replay_state(self, match_id: int, move: int) -> tuple[int, str] | None:
+        """(move, state as stored) of the latest state a finished game's replay kept at or before `move`."""
+        ...
+
+    async def keep_replay_states(self, match_id: int, states: Sequence[tuple[int, str]]) -> None:
+        """Keep (move, state as stored) of a finished game for its replays (those kept already stay as they are)."""
         ...
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None: ...

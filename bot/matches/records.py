@@ -75,7 +75,7 @@ class Records:
         rules = self.rules[match.game]
         replay = self.replays.get(match)
         if replay is None:
-            replay = Replay(rules, match, await self.store.action_log(match_id))
+            replay = Replay(rules, match, await self.store.replay_log(match_id), self.store)
             self.replays.keep(match, replay)
         return await replay.position(move)
 

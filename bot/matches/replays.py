@@ -1,10 +1,13 @@
 """Replays of finished games: the position after any move, rebuilt through the pure rules from the deal (the
 match's seed, options and seating) and its logged actions, the computers' and the game's own (SYSTEM) included.
-Nothing else is stored for it: no state or picture of an earlier position is kept in storage.
 
 A position is rebuilt only as far as it is asked for, and a finished game never changes, so its positions, once
 rebuilt, are kept for the next step of the same replay (`ReplayCache`): stepping through a game rebuilds it once.
-The last position is the match's stored state, and needs no rebuilding.
+The last position is the match's stored state, and needs no rebuilding. Once a replay has rebuilt a whole game,
+it keeps the state of every `KEPT_EVERY`-th move in storage, so that a replay shown later (after a restart, or once
+`ReplayCache` has let the game go) starts from the nearest of them and rebuilds at most that many moves: a long
+game would otherwise take tens of milliseconds a click. A game with none kept (never replayed yet, or finished
+before states were kept) rebuilds from the deal, as does any move before the first kept state.
 """
 
 from __future__ import annotations
@@ -17,13 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Event, GameRules, IllegalAction, ParseError, Seating
-from bot.matches.model import LogEntry, Match, Player
+from bot.matches.model import LogEntry, LoggedAction, Match, Player
+from bot.matches.ports import MatchStore, StorageBusy
 from bot.matches.refusals import Refusal, RefusalReason
 from bot.matches.seat_taking import game_options
-from bot.matches.snapshots import decode_state
+from bot.matches.snapshots import decode_state, state_from_text, state_text
 
 APPLIED_BETWEEN_PAUSES = 50
 """Actions a rebuild applies before it lets the event loop serve others: a few milliseconds' work."""
+KEPT_EVERY = 50
+"""Moves between the states a replayed game keeps in storage: a click rebuilds at most this many actions, a few
+milliseconds' work, and a game of 1,300 moves keeps 26 states."""
 REPLAYS_KEPT = 16
 """Finished games whose rebuilt positions are kept, the most recently shown: a few people stepping through a
 few games at once."""
@@ -49,17 +56,28 @@ class Position:
         """Rebuild every position of the game now, so that the next move asked for is ready at once (one the
         rules no longer take is refused when it is asked for)."""
         with contextlib.suppress(Refusal):
-            await self._replay.reach(self.moves)
+            await self._replay.rebuild_all()
 
 
 class Replay:
-    """A finished match rebuilt from its deal as far as asked so far: each position, and its log's events."""
+    """A finished match rebuilt from its deal as far as asked so far: each position, and its log's events.
+    `log` is read from the store (its `replay_log` is the least a replay needs); `kept`, where given, is the store
+    that holds the states kept every `KEPT_EVERY` moves."""
 
-    def __init__(self, rules: GameRules, match: Match, log: Sequence[LogEntry]) -> None:
+    def __init__(
+        self,
+        rules: GameRules,
+        match: Match,
+        log: Sequence[LogEntry] | Sequence[LoggedAction],
+        kept: MatchStore | None = None,
+    ) -> None:
         self.rules = rules
         self.match = match
         self.log = log
-        self._states = [rules.setup(seating_of(match, match.players), game_options(match.options), match.seed)]
+        self._kept = kept
+        self._states: dict[int, Any] = {}
+        """The positions rebuilt so far, by move: a click after a restart rebuilds from the nearest state kept in
+        storage, and needs neither the deal nor the moves before it."""
         self._events: dict[int, tuple[Event, ...]] = {}
         self._building = asyncio.Lock()
 
@@ -75,31 +93,82 @@ class Replay:
         return events
 
     async def reach(self, move: int) -> None:
-        """Rebuild the positions up to `move`, letting the event loop serve others every `APPLIED_BETWEEN_PAUSES`
-        actions (a long game takes tens of milliseconds). Refused where the rules no longer take a logged
-        action."""
+        """Rebuild the position after `move`: from the nearest one known before it, or kept in storage. Refused
+        where the rules no longer take a logged action."""
         async with self._building:
-            while len(self._states) <= move:
-                entry = self.log[len(self._states) - 1]
-                try:
-                    state, _ = self.rules.apply(self._states[-1], entry.seat, self.rules.parse_action(entry.action))
-                except (IllegalAction, ParseError):
-                    # A game logged under rules this version no longer follows.
-                    raise Refusal(RefusalReason.NO_REPLAY, table=self.match.id, unreadable=True) from None
-                self._states.append(state)
-                if len(self._states) % APPLIED_BETWEEN_PAUSES == 0:
-                    await asyncio.sleep(0)
+            if move in self._states:
+                return
+            start = max((known for known in self._states if known < move), default=0)
+            if self._kept is not None and move - start > KEPT_EVERY:
+                start = max(start, await self._kept_state_at_or_before(move))
+            await self._apply_up_to(start, move)
+
+    def _dealt(self) -> None:
+        if 0 not in self._states:
+            seating = seating_of(self.match, self.match.players)
+            self._states[0] = self.rules.setup(seating, game_options(self.match.options), self.match.seed)
+
+    async def rebuild_all(self) -> None:
+        """Rebuild every position of the game, then keep its states every `KEPT_EVERY` moves in storage if they
+        are not kept yet."""
+        async with self._building:
+            await self._apply_up_to(0, self.moves)
+            if self._kept is None or self.moves <= KEPT_EVERY:
+                return
+            last = (self.moves - 1) // KEPT_EVERY * KEPT_EVERY  # the end is the match's own stored state
+            stored = await self._kept.replay_state(self.match.id, last)
+            if stored is not None and stored[0] == last:
+                return
+            states = [
+                (move, state_text(self.rules, self._states[move], self.match))
+                for move in range(KEPT_EVERY, last + 1, KEPT_EVERY)
+            ]
+            with contextlib.suppress(StorageBusy):  # a later replay keeps them
+                await self._kept.keep_replay_states(self.match.id, states)
+
+    async def _kept_state_at_or_before(self, move: int) -> int:
+        """Take the latest state kept in storage at or before `move` among the positions; its move (0: none)."""
+        stored = await self._kept.replay_state(self.match.id, move)
+        if stored is None:
+            return 0
+        kept_move, text = stored
+        try:
+            self._states[kept_move] = state_from_text(self.rules, self.match, text)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return 0  # kept by a version whose states this one cannot read: rebuilt from the deal instead
+        return kept_move
+
+    async def _apply_up_to(self, start: int, move: int) -> None:
+        """Rebuild each position not known yet from `start` (known) to `move`, letting the event loop serve others
+        every `APPLIED_BETWEEN_PAUSES` actions."""
+        if start == 0:
+            self._dealt()
+        applied = 0
+        for number in range(start + 1, move + 1):
+            if number in self._states:
+                continue
+            entry = self.log[number - 1]
+            try:
+                state, _ = self.rules.apply(self._states[number - 1], entry.seat, self.rules.parse_action(entry.action))
+            except (IllegalAction, ParseError):
+                # A game logged under rules this version no longer follows.
+                raise Refusal(RefusalReason.NO_REPLAY, table=self.match.id, unreadable=True) from None
+            self._states[number] = state
+            applied += 1
+            if applied % APPLIED_BETWEEN_PAUSES == 0:
+                await asyncio.sleep(0)
 
     async def public_views(self) -> list[Any]:
         """What everyone saw after each move, from the deal on."""
-        await self.reach(self.moves)
-        return [self.rules.view(state, None) for state in self._states]
+        async with self._building:
+            await self._apply_up_to(0, self.moves)
+        return [self.rules.view(self._states[move], None) for move in range(self.moves + 1)]
 
     async def position(self, move: int) -> Position:
         """The position after `move` (held to the game's first and last). The last is the match's stored state:
         it needs no rebuilding."""
         move = min(max(move, 0), self.moves)
-        if move == self.moves and len(self._states) <= move:
+        if move == self.moves and move not in self._states:
             state = decode_state(self.rules, self.match)
         else:
             await self.reach(move)

@@ -139,14 +139,23 @@ def decode_state(rules: GameRules, match: Match, *, keep: bool = True) -> Any:
     kept = _LATEST_STATES.get(rules, match)
     if kept is not None:
         return kept
-    data = orjson.loads(match.state_json)
-    if match.fixed_json is None:
-        state = rules.decode_state(data)
-    else:
-        state = rules.decode_state(data, _fixed_values(rules, match.fixed_json))
+    state = state_from_text(rules, match, match.state_json)
     if keep:
         _LATEST_STATES.keep(rules, match, match.state_json, state)
     return state
+
+
+def state_from_text(rules: GameRules, match: Match, state_json: str) -> Any:
+    """A state of `match` from its text as `state_text` wrote it, the match's fixed fields put back."""
+    data = orjson.loads(state_json)
+    if match.fixed_json is None:
+        return rules.decode_state(data)
+    return rules.decode_state(data, _fixed_values(rules, match.fixed_json))
+
+
+def state_text(rules: GameRules, state: Any, match: Match) -> str:
+    """The text of a state of `match`, without its fixed fields when the match keeps them apart."""
+    return canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
 
 
 @functools.lru_cache(maxsize=FIXED_PARTS_KEPT)
@@ -159,7 +168,7 @@ def _fixed_values(rules: GameRules, fixed_json: str) -> Mapping[str, Any]:
 def encode_state(rules: GameRules, state: Any, match: Match) -> str:
     """The state as `match` stores it: without its fixed fields when the match keeps them apart. It is kept
     decoded, as the state the match's next action will most likely load."""
-    text = canonical_json(rules.encode_state(state, without_fixed=match.fixed_json is not None))
+    text = state_text(rules, state, match)
     _LATEST_STATES.keep(rules, match, text, state)
     return text
 

@@ -1,4 +1,4 @@
-"""Storage of the first-game guidance each player has been shown (migration 16), on either engine: a player sees
+"""Storage of the first-game guidance each player has been shown (migration 14), on either engine: a player sees
 each kind of decision's line once per game, and none once they have finished a game of it (abandoned tables do
 not count). The stores take `first_guidance` from here."""
 

@@ -193,18 +193,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
-    # 13-15: numbers reserved for other branches' migrations, in work at the same time as 16; each is replaced by
-    # its own when that branch is merged.
+    # 13: a finished game's state every so many moves, kept once its replay has rebuilt it in full, so that a
+    # replay shown later rebuilds a few moves rather than the whole game (see bot/matches/replays.py); games
+    # finished before, and any game not replayed yet, have none and rebuild from the deal.
     """
-    SELECT 1;
+    CREATE TABLE replay_states (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        move INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (match_id, move)
+    );
     """,
-    """
-    SELECT 1;
-    """,
-    """
-    SELECT 1;
-    """,
-    # 16: the first-game guidance each player has been shown (bot/discord_ui/guidance.py): one row per player, game
+    # 14: the first-game guidance each player has been shown (bot/discord_ui/guidance.py): one row per player, game
     # and kind of decision, so a line is shown once, across restarts too.
     """
     CREATE TABLE first_game_guidance (

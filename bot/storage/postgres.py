@@ -85,6 +85,7 @@ from bot.storage.common import (
 from bot.storage.guidance import PostgresGuidance
 from bot.storage.migrations import RATE_PAST_RESULTS, THEN_IN_CODE
 from bot.storage.postgres_migrations import MIGRATIONS, VERSION_TABLE
+from bot.storage.replays import PostgresReplays
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PostgresStore(SharedMethods, PostgresGuidance):
+class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays):
     """See the module docstring. Open with `await PostgresStore.open(url)`; close with `await store.close()`."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:

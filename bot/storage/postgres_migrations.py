@@ -187,18 +187,16 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
-    # 13-15: numbers reserved for other branches' migrations, in work at the same time as 16; each is replaced by
-    # its own when that branch is merged.
+    # 13: a finished game's state every so many moves, kept once its replay has rebuilt it in full.
     """
-    SELECT 1;
+    CREATE TABLE replay_states (
+        match_id bigint NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        move integer NOT NULL,
+        state text NOT NULL,
+        PRIMARY KEY (match_id, move)
+    );
     """,
-    """
-    SELECT 1;
-    """,
-    """
-    SELECT 1;
-    """,
-    # 16: the first-game guidance each player has been shown, by game and kind of decision.
+    # 14: the first-game guidance each player has been shown, by game and kind of decision.
     """
     CREATE TABLE first_game_guidance (
         user_id bigint NOT NULL,

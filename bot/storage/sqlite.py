@@ -87,6 +87,7 @@ from bot.storage.common import (
 )
 from bot.storage.guidance import SqliteGuidance
 from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
+from bot.storage.replays import SqliteReplays
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-class SqliteStore(SharedMethods, SqliteGuidance):
+class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(

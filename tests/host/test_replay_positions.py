@@ -1,6 +1,7 @@
 """Replays rebuilt from the log: for every game, a match played to its end through the host (people, computers
 standing in for a leaver, the game's own timers) replays through the pure rules to the very state it finished in,
-and the position of any move is what everyone saw then; running and abandoned games have none."""
+and the position of any move is what everyone saw then, also when shown after a restart from the states its first
+full rebuild kept; running and abandoned games have none."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 import pytest
 from support import RULES, flipped_to_a_face_off, play_to_the_end
 
-from bot.matches import MatchHost, MatchStatus, Refusal, RefusalReason
+from bot.matches import MatchHost, MatchStatus, Refusal, RefusalReason, replays
 from bot.matches.records import Records
 from bot.matches.replays import Replay, seating_of
 from bot.matches.seat_taking import game_options
@@ -114,3 +115,27 @@ async def test_a_game_whose_opener_left_and_whose_seat_was_taken_over_replays_to
     replay = Replay(RULES["anarchy"], finished.match, log)
     await replay.reach(len(log))
     assert (await replay.position(len(log))).public_view == finished.public_view
+
+
+async def test_a_replay_shown_after_a_restart_starts_from_the_states_kept_and_shows_every_move_as_it_was(
+    host, store, clock, monkeypatch
+):
+    monkeypatch.setattr(replays, "KEPT_EVERY", 5)
+    match_id = await started(host, "anomia", 706)
+    await host.leave_game(match_id, BOB)
+    await play_to_the_end(host, clock, match_id)
+    match = await host.get(match_id)
+    log = await store.action_log(match_id)
+    as_played = await Replay(RULES["anomia"], match, log).public_views()
+    # A state kept by a version whose states this one cannot read: that stretch is rebuilt from the deal instead.
+    await store.keep_replay_states(match_id, [(5, '{"written by": "an older version"}')])
+
+    nothing_kept_yet = await Records(store, RULES).position(match_id, GUILD, 12)
+    assert nothing_kept_yet.public_view == as_played[12], "a game whose replay kept nothing rebuilds from the deal"
+    await nothing_kept_yet.rebuild_all()  # as the bot does once it has answered the click
+    every_fifth = range(5, len(log), 5)
+    assert [(await store.replay_state(match_id, move))[0] for move in every_fifth] == list(every_fifth)
+
+    for move in range(len(log) + 1):
+        after_a_restart = await Records(store, RULES).position(match_id, GUILD, move)
+        assert after_a_restart.public_view == as_played[move], f"move {move}"
