@@ -35,15 +35,18 @@ def replay_places(position: Position, renderer: GameRenderer) -> list[tuple[str,
     """The menu's places, each a label and a move: the deal, each chapter the game names (else a stretch of moves
     every so often), and the end; at most `REPLAY_PLACES`, evenly thinned."""
     match, moves = position.match, position.moves
-    chapters = (
-        [
-            (f"{name} (move {move})", move)
-            for move in range(1, moves)
-            if (name := renderer.replay_chapter(match, _public(position.events(move))))
-        ]
-        if renderer.names_chapters
-        else []
-    )
+    named: list[tuple[int, str, int]] = []
+    game = 1
+    if renderer.names_chapters:
+        for move in range(1, moves):
+            events = _public(position.events(move))
+            if name := renderer.replay_chapter(match, events):
+                named.append((game, name, move))
+            game += sum(renderer.begins_a_game(event) for event in events)
+    # A match of several games (a tournament) starts its chapters again in each: the game tells them apart.
+    several = game > 1
+    chapters = [(f"Game {game}: {name} (move {move})" if several else f"{name} (move {move})", move)
+                for game, name, move in named]  # fmt: skip
     if not chapters:
         every = max(1, math.ceil(moves / (REPLAY_PLACES - 1)))
         chapters = [(f"Move {move}", move) for move in range(every, moves, every)]
