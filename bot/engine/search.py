@@ -3,10 +3,10 @@
 The search sees what its seat sees and nothing else. From the seat's view (`GameRules.view`) the game's
 `Lookahead.sample_world` deals the cards and roles the seat cannot see at random, consistently with that view,
 and draws a new random source for the dice and draws to come; each such world is a state the rules can play on.
-Each legal action is then tried in those worlds (a bandit over the actions, UCB1, spreads the tries towards the
-promising ones), each try played out by every seat as the game's normal computer would play, for a number of
-moves, and scored by `Lookahead.value`. The action with the best average wins, if it beats what the policy
-itself would choose (in the first world) by a margin; else the policy's choice stands.
+Each legal action is then tried in every one of those worlds, each try played out by every seat as the game's
+normal computer would play, for a number of moves, and scored by `Lookahead.value`. The action with the best
+average wins, if it beats what the policy itself would choose (in the first world) by a margin; else the policy's
+choice stands.
 
 This is determinized Monte Carlo search ("perfect information Monte Carlo"): it can be fooled where hiding or
 revealing information is the point, but it plays the cards it holds well, and it costs a fixed number of rule
@@ -17,7 +17,6 @@ view: the random source is seeded from the view itself, never from the hidden st
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -32,9 +31,6 @@ ActionT = TypeVar("ActionT")
 MARGIN = 0.08
 """How much better than the policy's own choice (in the share of playouts won) another action must score to be
 taken instead: with a small budget a close call is mostly noise, and the policy's choice is a sound one."""
-EXPLORATION = 0.7
-"""UCB1's exploration weight: values lie in [0, 1], and a little below the textbook sqrt(2) keeps more of a small
-budget on the actions that look best."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +40,8 @@ class Lookahead(Generic[StateT, ActionT]):
     `sample_world(view, seat, rng)` is a whole state consistent with `view`, the seat's view, with everything the
     view hides dealt at random from `rng` (a new random source for chance included). `policy(state, seat)` is how
     every seat plays in the imagined futures. `value(state, seat)` is how good a state, over or cut short, is for
-    the seat, from 0 (lost) to 1 (won). `worlds` states are sampled and `playouts` tries shared out among the
-    actions; each try runs at most `depth` moves.
+    the seat, from 0 (lost) to 1 (won). Each action is tried in the same worlds, at most `worlds` of them and as
+    many as `playouts` tries in all allow (one at least); each try runs at most `depth` moves.
     """
 
     sample_world: Callable[[Any, Seat, SeededRandom], StateT]
@@ -72,36 +68,25 @@ def think_ahead(
         return choices[0] if choices else None
     view = rules.view(state, seat)
     rng = SeededRandom(view_seed(view))
-    worlds = [lookahead.sample_world(view, seat, rng) for _ in range(lookahead.worlds)]
-    tries = [0] * len(choices)
-    totals = [0.0] * len(choices)
-    for playout in range(lookahead.playouts):
-        index = _next_to_try(tries, totals, playout)
-        world = worlds[playout % len(worlds)]
-        try:
-            after, _ = rules.apply(world, seat, choices[index])
-        except IllegalAction:  # a world the sampler got wrong for this action: it tells nothing about it
-            value = 0.0
-        else:
-            value = _played_out(rules, lookahead, after, seat)
-        tries[index] += 1
-        totals[index] += value
-    best = max(range(len(choices)), key=lambda index: (totals[index] / max(tries[index], 1), tries[index], -index))
+    count = max(1, min(lookahead.worlds, lookahead.playouts // len(choices)))
+    worlds = [lookahead.sample_world(view, seat, rng) for _ in range(count)]
+    # Every choice is played out in the same worlds, whose random sources fix the dice and draws to come: the
+    # choices are compared under the same luck, so a difference between them is the choice's, not the dice's.
+    averages = [sum(_value_of(rules, lookahead, world, seat, choice) for world in worlds) / count for choice in choices]
+    best = max(range(len(choices)), key=lambda index: (averages[index], -index))
     own = lookahead.policy(worlds[0], seat)
     if own not in choices:
         return choices[best]
-    mine = choices.index(own)
-    average = [total / max(count, 1) for total, count in zip(totals, tries, strict=True)]
-    return choices[best] if average[best] >= average[mine] + MARGIN else own
+    return choices[best] if averages[best] >= averages[choices.index(own)] + MARGIN else own
 
 
-def _next_to_try(tries: list[int], totals: list[float], done: int) -> int:
-    """UCB1: every action once, then the one whose average plus its uncertainty is highest."""
-    for index, count in enumerate(tries):
-        if count == 0:
-            return index
-    spread = EXPLORATION * math.sqrt(math.log(done))
-    return max(range(len(tries)), key=lambda index: totals[index] / tries[index] + spread / math.sqrt(tries[index]))
+def _value_of(rules: GameRules, lookahead: Lookahead, world: Any, seat: Seat, choice: Any) -> float:
+    """How `choice` plays out in `world` for `seat`."""
+    try:
+        after, _ = rules.apply(world, seat, choice)
+    except IllegalAction:  # a world the sampler got wrong for this action: it tells nothing for it
+        return 0.0
+    return _played_out(rules, lookahead, after, seat)
 
 
 def _played_out(rules: GameRules, lookahead: Lookahead, state: Any, seat: Seat) -> float:
