@@ -7,8 +7,10 @@ the tested seat goes round the table with the seed (seed s puts it in seat s mod
 for it. A game's win is shared among its winners (k tied winners take 1/k each).
 
 For each game and pairing the table gives the tested level's win share, its fair share (1/n) and their ratio,
-with the 95% range (two standard errors) of the share. Think time is the wall time of each hard decision made
-by the tested seat, p50 and p99 in milliseconds, measured on the workers while both cores run games.
+with the 95% range (two standard errors) of the share. Think time is the time of each hard decision made by the
+tested seat, p50 and p99 in milliseconds, on the workers while both cores run games: wall time, and the thread's
+CPU time, which is what the decision would take on a core of its own (the wall time grows with whatever else the
+shared machine runs).
 
     .venv/bin/python bench/computer_levels_bench.py               # 400 games per game and pairing, both cores
     .venv/bin/python bench/computer_levels_bench.py --games 40 --only anarchy
@@ -54,13 +56,13 @@ def _start_worker() -> None:
     _games = {key: game.rules for key, game in load_games().items()}
 
 
-def play(rules, seats: int, options: dict, levels: tuple[str, ...], seed: int) -> tuple[tuple[int, ...], list[float]]:
+def play(rules, seats: int, options: dict, levels: tuple[str, ...], seed: int) -> tuple[tuple[int, ...], list]:
     """One game from `seed` with a computer at `levels[seat]` in each seat: its winners and the tested seat's
-    hard think times in milliseconds (the tested seat is the one whose level differs, or seat 0)."""
+    hard think times in milliseconds, wall and CPU (the tested seat is the one whose level differs, or seat 0)."""
     chosen = {**options, "computer_players": seats - 1}
     state = rules.setup(Seating(seats, 0, tuple(range(seats))), chosen, seed)
     tested = next((seat for seat, level in enumerate(levels) if levels.count(level) == 1), 0)
-    thinking: list[float] = []
+    thinking: list[tuple[float, float]] = []
     for _ in range(SAFETY_MOVES):
         outcome = rules.outcome(state)
         if outcome is not None:
@@ -68,22 +70,22 @@ def play(rules, seats: int, options: dict, levels: tuple[str, ...], seed: int) -
         actors = rules.actors(state)
         if actors:
             seat = min(actors)
-            begun = time.perf_counter()
+            begun, begun_cpu = time.perf_counter(), time.thread_time()
             action = choose_action(rules, state, seat, levels[seat])
             if seat == tested and levels[seat] == HARD:
-                thinking.append((time.perf_counter() - begun) * 1000)
+                thinking.append(((time.perf_counter() - begun) * 1000, (time.thread_time() - begun_cpu) * 1000))
         else:
             seat, action = SYSTEM, next(t for t in rules.timers(state) if t.seat == SYSTEM).action_at(0)
         state, _ = rules.apply(state, seat, action)
     raise RuntimeError(f"{rules.key} seed {seed}: no end after {SAFETY_MOVES} moves")
 
 
-def tally_chunk(job: tuple[str, str, str, int, int]) -> tuple[str, str, Counter, list[float]]:
+def tally_chunk(job: tuple[str, str, str, int, int]) -> tuple[str, str, Counter, list]:
     key, tested_level, baseline, start, stop = job
     rules = _games[key]
     seats, options = TABLES[key]
     tally: Counter = Counter()
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     for seed in range(start, stop):
         tested = seed % seats
         levels = tuple(tested_level if seat == tested else baseline for seat in range(seats))
@@ -110,7 +112,7 @@ def main() -> None:
         for start in range(0, arguments.games, CHUNK)
     ]
     tallies: dict[tuple[str, str], Counter] = {}
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     begun = time.perf_counter()
     with multiprocessing.Pool(arguments.workers, initializer=_start_worker) as pool:
         for key, tested, tally, thinking in pool.imap_unordered(tally_chunk, jobs):
@@ -131,9 +133,12 @@ def main() -> None:
     think_rows = []
     for key in keys:
         if times.get(key):
-            figures = summary("think", times[key])
-            think_rows.append((key, len(times[key]), figures["think_ms_p50"], figures["think_ms_p99"]))
-    print_table("Hard think time per move (ms)", ("game", "moves", "p50", "p99"), think_rows)
+            wall = summary("think", [each[0] for each in times[key]])
+            cpu = summary("think", [each[1] for each in times[key]])
+            think_rows.append((key, len(times[key]), wall["think_ms_p50"], wall["think_ms_p99"],
+                               cpu["think_ms_p50"], cpu["think_ms_p99"]))  # fmt: skip
+    headers = ("game", "moves", "wall p50", "wall p99", "CPU p50", "CPU p99")
+    print_table("Hard think time per move (ms)", headers, think_rows)
     print(f"\n{len(jobs)} chunks on {arguments.workers} workers in {seconds:.0f} s")
 
 
