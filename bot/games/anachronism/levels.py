@@ -44,8 +44,8 @@ def computer_levels(rules) -> ComputerLevels[AnachronismState, AnachronismAction
             sample_world=lambda view, seat, rng: _dealt(rules, masked, seat, rng),
             policy=normal,
             value=lambda state, seat: _value(rules, state, seat),
-            worlds=8,
-            playouts=24,
+            worlds=16,
+            playouts=72,
             depth=8,
         )
         return think_ahead(rules, lookahead, state, seat)

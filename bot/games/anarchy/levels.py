@@ -31,6 +31,8 @@ def computer_levels(rules, reshuffle_limit: int) -> ComputerLevels[AnarchyState,
         sample_world=partial(_sample_world, reshuffle_limit),
         policy=normal,
         value=lambda state, seat: _value(rules, state, seat),
+        worlds=64,
+        playouts=256,
     )
 
     def hard(state: AnarchyState, seat: Seat) -> AnarchyAction:

@@ -43,8 +43,8 @@ def computer_levels(rules) -> ComputerLevels[NotAnotherWordState, NotAnotherWord
         sample_world=_sample_world,
         policy=normal,
         value=lambda state, seat: _value(rules, state, seat),
-        worlds=8,
-        playouts=24,
+        worlds=16,
+        playouts=48,
         depth=2,
     )
 
