@@ -49,17 +49,13 @@ def test_each_level_plays_only_legal_moves_to_the_end(game, level):
     assert rules.is_over(state)
 
 
-def _hard_choices(rules, state, seat):
-    return rules.legal_actions(state, seat)
-
-
 def _first_hard_decision(rules, seats, seed, hidden_change, options=None, start=0):
     """The first state from `start` moves on where hard has a real choice and `hidden_change` finds something
     hidden to change, with the changed state."""
     state = _played(rules, seats, seed, start, options)
     for _ in range(400):
         seat = min(rules.actors(state))
-        if len(_hard_choices(rules, state, seat)) > 2:
+        if len(rules.legal_actions(state, seat)) > 2:
             changed = hidden_change(state, seat)
             if changed is not None:
                 return state, changed, seat
