@@ -16,9 +16,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.engine import codec
+
+if TYPE_CHECKING:
+    from bot.engine.levels import ComputerLevels
 
 Seat = int
 """A player's place in turn order, from 0. Only the host knows which Discord user sits where."""
@@ -301,6 +304,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def timers(self, state: StateT) -> Sequence[Timer]:
         """Timed actions pending in this state; games without a clock have none."""
         return ()
+
+    def computer_levels(self) -> ComputerLevels | None:
+        """The game's computer players at each level (see bot/engine/levels.py); None for a game without."""
+        return None
 
     def stand_in(self, state: StateT, seat: Seat, arrival: int) -> ActionT | None:
         """What a computer player would do for `seat` now (its player's turn clock ran out, or the computer plays

@@ -10,11 +10,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.engine import Seat
+from bot.engine import Action, GameRules, Seat
 from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player
 from bot.matches.ports import Change
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state
 from bot.matches.standing import result_of, standing
+from bot.matches.thinking import think_ahead
 from bot.players import awake_at, clock_runs_out, is_away
 
 DEFAULT_CLOCK = timedelta(days=1)
@@ -117,6 +118,12 @@ class SlowPlay:
         """A computer's move for a seat, claiming `deadline` in the move's transaction: its player's turn clock
         ran out (`kind` TURN_CLOCK), or the computer plays the seat for them."""
         version = deadline.data["version"]
+        arrival = self.arrival_of(deadline.due_at)
+
+        def move(rules: GameRules, state: Any) -> Action | None:
+            return rules.stand_in(state, seat, arrival) if seat in rules.actors(state) else None
+
+        thought = await think_ahead(self.store, self.rules_for, deadline.match_id, move)
 
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
             match = self._running(stored)
@@ -124,7 +131,7 @@ class SlowPlay:
             state = decode_state(rules, match)
             if match.version != version or seat not in rules.actors(state):
                 return None, None
-            action = rules.stand_in(state, seat, self.arrival_of(deadline.due_at))
+            action = thought.for_match(match, lambda: rules.stand_in(state, seat, arrival))
             if action is None:
                 return None, None  # a computer would not act here (it knows no answer): the turn waits on
             player = match.at_seat(seat)

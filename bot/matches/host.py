@@ -32,6 +32,7 @@ from bot.engine import (
     Outcome,
     ParseError,
     Seat,
+    Timer,
     canonical_json,
 )
 from bot.engine.codec import encode
@@ -56,6 +57,7 @@ from bot.matches.replays import Replay, seating_of
 from bot.matches.seat_taking import SeatTaking, game_options, resolve_table_options
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state, encode_state
 from bot.matches.standing import result_of, standing
+from bot.matches.thinking import think_ahead
 from bot.players import PlayerSettings, ServerSettings
 
 LOBBY_EXPIRES_AFTER = timedelta(hours=24)
@@ -607,15 +609,26 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
         leaves it to fire again, and two processes cannot both take it); a timer whose game has ended or moved
         past it is only removed."""
 
+        # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
+        arrival = self.arrival_of(deadline.due_at)
+
+        def timer_of(rules: GameRules, state: Any) -> Timer | None:
+            return next((timer for timer in rules.timers(state) if timer.key == deadline.key), None)
+
+        def move(rules: GameRules, state: Any) -> Action | None:
+            timer = timer_of(rules, state)
+            return None if timer is None else timer.action_at(arrival)
+
+        thought = await think_ahead(self.store, self.rules_for, deadline.match_id, move)
+
         def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
             match = self._running(stored)
             rules = self.rules_for(match)
             state = decode_state(rules, match)
-            timer = next((timer for timer in rules.timers(state) if timer.key == deadline.key), None)
+            timer = timer_of(rules, state)
             if timer is None:
                 return None, None
-            # The computer "typed" when its timer fell due, even if the bot was busy or down at that moment.
-            action = timer.action_at(self.arrival_of(deadline.due_at))
+            action = thought.for_match(match, lambda: timer.action_at(arrival))
             user_id = 0 if timer.seat == SYSTEM else match.at_seat(timer.seat).user_id
             return self._applied(match, state, timer.seat, user_id, action, claims=deadline)
 

@@ -36,8 +36,10 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
 
         anarchy = matches["anarchy"]
         stored = json.loads(anarchy.state_json)
-        # Written before Anarchy had computer players: its state reads as having none.
-        assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == {**stored, "computer_seats": []}
+        # Written before Anarchy had computer players: its state reads as having none, at the normal level.
+        options = {**stored["options"], "computer_level": "normal"}
+        expected = {**stored, "computer_seats": [], "options": options}
+        assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == expected
         snapshot = host.snapshot(anarchy)
         (seat,) = snapshot.actors
         action = snapshot.seat_view(seat).legal_actions[0].notation
@@ -48,8 +50,9 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
         stored = json.loads(anomia.state_json)
         state = RULES["anomia"].decode_state(stored)
         assert state.opener == 0 and state.computer_seats == (3,)
-        # The only field added since: who opened the table, which was always seat 0 then.
-        assert RULES["anomia"].encode_state(state) == {**stored, "opener": 0}
+        # The fields added since: who opened the table, which was always seat 0 then, and the computers' level.
+        options = {**stored["options"], "computer_level": "normal"}
+        assert RULES["anomia"].encode_state(state) == {**stored, "opener": 0, "options": options}
         assert canonical_json(RULES["anomia"].encode_state(state)) != anomia.state_json
         assert state.faceoff.phase == "settling"
         clock.advance(hours=1)  # past the settling window, whenever the fixture was written

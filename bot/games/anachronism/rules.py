@@ -36,6 +36,7 @@ from bot.engine import (
     Seating,
     SeededRandom,
 )
+from bot.engine.levels import COMPUTER_LEVEL, level_chosen
 from bot.games.anachronism import abilities, hints
 from bot.games.anachronism.abilities import in_play, number, with_fighter
 from bot.games.anachronism.actions import (
@@ -118,6 +119,7 @@ class AnachronismRules(
     fixed_fields = ("computer_seats",)
     options = (
         Option(COMPUTER_PLAYERS_OPTION, "Computer players", (0, 1, 2, 3), "Computer players take that many seats."),
+        COMPUTER_LEVEL,
         Option(TEAMS_OPTION, "Teams", (0, 1), "1: four players, two against two (seats 1 and 3 against 2 and 4)."),
         Option(
             MATCH_OPTION,
@@ -165,6 +167,7 @@ class AnachronismRules(
             steps=0,
             tournament=None if games == 1 else new_tournament(games, seating.seat_count),
             teams=bool(chosen[TEAMS_OPTION]),
+            computer_level=level_chosen(chosen),
         )
 
     def actors(self, state: AnachronismState) -> frozenset[Seat]:

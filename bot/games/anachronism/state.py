@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.engine import Seat, compact
+from bot.engine.levels import NORMAL
 from bot.games.anachronism.content import Effect
 from bot.games.anachronism.events import AnachronismEnd
 
@@ -258,6 +259,8 @@ class AnachronismState:
     passed: tuple[Offer, ...] = ()
     """The abilities after a hit or a miss that the active player declined: if the other player then uses one of
     theirs at that moment, the active player is asked again (the simultaneous-abilities rule)."""
+    computer_level: str = NORMAL
+    """How well the computer players play (the table option computer_level)."""
 
     @property
     def seat_count(self) -> int:

@@ -5,11 +5,12 @@ computer (computers.py) reads the rules to choose, so each stays on its own side
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import cached_property, partial
 
 from bot.engine import Seat, Timer
+from bot.engine.levels import ComputerLevels, choose_action
 from bot.games.anachronism.actions import AnachronismAction
-from bot.games.anachronism.computers import computer_move
+from bot.games.anachronism.levels import computer_levels
 from bot.games.anachronism.rules import AnachronismRules
 from bot.games.anachronism.state import AnachronismState
 
@@ -28,5 +29,12 @@ class AnachronismGame(AnachronismRules):
             for seat in sorted(actors)
         )  # fmt: skip
 
+    @cached_property
+    def _levels(self) -> ComputerLevels[AnachronismState, AnachronismAction]:
+        return computer_levels(self)
+
+    def computer_levels(self) -> ComputerLevels[AnachronismState, AnachronismAction]:
+        return self._levels
+
     def _computer_action(self, state: AnachronismState, seat: Seat, arrival: int) -> AnachronismAction:
-        return computer_move(self, state, seat)
+        return choose_action(self, state, seat, state.computer_level)

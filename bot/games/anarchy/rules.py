@@ -7,7 +7,7 @@ where (ruling A8). Which card may follow which is in `cards`; the state it all w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from bot.engine import (
@@ -26,11 +26,13 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.engine.levels import COMPUTER_LEVEL, ComputerLevels, choose_action
 from bot.games.anarchy import hints
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, follow_refusal, full_deck
-from bot.games.anarchy.computers import COMPUTER_DELAY, computer_move
+from bot.games.anarchy.computers import COMPUTER_DELAY
 from bot.games.anarchy.events import AnarchyEnd, AnarchyEvent
+from bot.games.anarchy.levels import computer_levels
 from bot.games.anarchy.state import AnarchyOptions, AnarchyState
 from bot.games.anarchy.views import AnarchyPublicView, AnarchySeatView
 
@@ -69,6 +71,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             (0, 1, 2, 3, 4, 5),
             "How many of the seats are computer players; they sit after the humans.",
         ),
+        COMPUTER_LEVEL,
         Option(
             "draw_then_play",
             "Play a drawn card",
@@ -204,8 +207,15 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         key = "computer-" + "-".join(str(int(part)) for part in moment)
         return (Timer(key, COMPUTER_DELAY, partial(self._computer_action, state), state.turn),)
 
+    @cached_property
+    def _levels(self) -> ComputerLevels[AnarchyState, AnarchyAction]:
+        return computer_levels(self, RESHUFFLE_LIMIT)
+
+    def computer_levels(self) -> ComputerLevels[AnarchyState, AnarchyAction]:
+        return self._levels
+
     def _computer_action(self, state: AnarchyState, arrival: int) -> AnarchyAction:
-        return computer_move(state, state.turn, self.legal_actions(state, state.turn))
+        return choose_action(self, state, state.turn, state.options.computer_level)
 
     def explain_action(self, state: AnarchyState, seat: Seat, action: AnarchyAction) -> str:
         return hints.explain(state, seat, action)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Seat
+from bot.engine.levels import NORMAL
 from bot.games.anarchy.cards import Card
 from bot.games.anarchy.events import AnarchyEnd
 
@@ -19,6 +20,7 @@ class AnarchyOptions:
     draw_then_play: bool = False
     voluntary_draw: bool = False
     play_on: bool = False
+    computer_level: str = NORMAL
 
 
 @dataclass(frozen=True)

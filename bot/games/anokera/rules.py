@@ -27,13 +27,15 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.engine.levels import COMPUTER_LEVEL, ComputerLevels, choose_action
 from bot.games.anokera import hints
 from bot.games.anokera.actions import AnokeraAction, EndTurn, PlayCard
 from bot.games.anokera.cards import DEATHS, Card, full_deck, is_marked, read_card
 from bot.games.anokera.columns import COLUMNS, Clearing, clear, combo
-from bot.games.anokera.computers import COMPUTER_DELAY, computer_choice
+from bot.games.anokera.computers import COMPUTER_DELAY
 from bot.games.anokera.content import RoleSheet
 from bot.games.anokera.events import AnokeraEnd, AnokeraEvent
+from bot.games.anokera.levels import computer_levels
 from bot.games.anokera.state import CITIZENS_PER_PLAYER, ROW_SIZE, AnokeraOptions, AnokeraState
 from bot.games.anokera.views import AnokeraPublicView, AnokeraSeatView, Reveal
 
@@ -60,10 +62,12 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             tuple(range(MAX_PLAYERS)),
             "How many of the seats are computer players; they sit after the humans.",
         ),
+        COMPUTER_LEVEL,
     )
 
     def __init__(self, sheet: RoleSheet) -> None:
         self.sheet = sheet
+        self._levels = computer_levels(self)
 
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnokeraState:
         """Seven citizens a player, the shuffled deck face up with five cards in the row, three empty columns,
@@ -200,10 +204,11 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
 
     # The turns.
 
+    def computer_levels(self) -> ComputerLevels[AnokeraState, AnokeraAction]:
+        return self._levels
+
     def _computer_action(self, state: AnokeraState, arrival: int) -> AnokeraAction:
-        seat = state.turn
-        rng = SeededRandom(state.rng_state ^ (state.turns * 0x9E3779B97F4A7C15 + seat))
-        return computer_choice(self.sheet, state, seat, self.legal_actions(state, seat), rng)
+        return choose_action(self, state, state.turn, state.options.computer_level)
 
     def _play(self, state: AnokeraState, seat: Seat, action: PlayCard) -> tuple[AnokeraState, list[Event]]:
         card, column = action.card, action.column

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Seat
+from bot.engine.levels import NORMAL
 from bot.games.anokera.cards import Card
 from bot.games.anokera.events import AnokeraEnd
 
@@ -20,6 +21,7 @@ class AnokeraOptions:
     """The table options chosen when the match was opened."""
 
     computer_players: int = 0
+    computer_level: str = NORMAL
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from bot.engine import (
     Timer,
     TypedMove,
 )
+from bot.engine.levels import ComputerLevels
 from bot.games.anomia.actions import (
     ACCEPT,
     CHALLENGE_WORD,
@@ -65,6 +66,7 @@ from bot.games.anomia.events import AnomiaEnd, AnomiaEvent
 from bot.games.anomia.faceoff import give_answer, hear, may_skip, remind, settle_command, skip_command, skip_voters
 from bot.games.anomia.flipping import flip, outcome_of
 from bot.games.anomia.judging import accepted_forms
+from bot.games.anomia.levels import COMPUTER_LEVEL_HERE, computer_levels
 from bot.games.anomia.state import (
     ASYNC,
     CHALLENGE,
@@ -133,6 +135,7 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
             tuple(COMPUTER_PACE),
             "How long computer players take to answer: steady (4-9 s live), quick (half that), slow (twice).",
         ),
+        COMPUTER_LEVEL_HERE,
     )
 
     def __init__(self, content: AnomiaContent) -> None:
@@ -291,6 +294,9 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
         if seat in faceoff.seats and faceoff.phase in (OPEN, SETTLING):
             return TypedMove(GiveAnswer(arrival, text))
         return TypedMove(Heard(text), by_game=True)
+
+    def computer_levels(self) -> ComputerLevels[AnomiaState, AnomiaAction]:
+        return computer_levels(self)
 
     def timers(self, state: AnomiaState) -> Sequence[Timer]:
         """The game's clock and its computer players: flips, answers, votes, settling, challenge windows and

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine import Seat, compact
+from bot.engine.levels import NORMAL
 from bot.games.anomia.events import AnomiaEnd
 
 LISTS, TRUST, VOTE = "lists", "trust", "vote"
@@ -66,6 +67,7 @@ class AnomiaOptions:
     timing: str = LIVE
     computer_players: int = 0
     computer_pace: str = "steady"
+    computer_level: str = NORMAL
 
 
 @compact

@@ -27,8 +27,20 @@ def computer_move(
     hand: tuple[Card, ...], draw_pile_size: int,
 ) -> NotAnotherWordAction:  # fmt: skip
     """The computer's move: a word it may play, else an exchange, else a pass."""
+    words = ranked_words(dictionary, blocklist, sizes, word, hand)
+    if words:
+        return MakeWord(words[0])
+    if draw_pile_size == 0:
+        return Pass()
+    return Exchange(_least_useful(hand, draw_pile_size))
+
+
+def ranked_words(
+    dictionary: WordIndex, blocklist: frozenset[str], sizes: Mapping[str, int], word: str, hand: tuple[Card, ...]
+) -> list[str]:
+    """The words the hand can make from `word`, the computer's favourite first."""
     letters = letters_of(hand)
-    best: tuple | None = None
+    ranked = {}
     for move, made in dictionary.successors(word, letters):
         if made in blocklist:
             continue
@@ -37,13 +49,8 @@ def computer_move(
         follow_ups = sum(1 for _, following in dictionary.successors(made) if following != word)
         # Ending the game beats everything, then shedding a card, then leaving few words, then common words.
         rank = (goes_out, follow_ups == 0, sheds, -follow_ups, -sizes.get(made, 100), made)
-        if best is None or rank > best:
-            best = rank
-    if best is not None:
-        return MakeWord(best[-1])
-    if draw_pile_size == 0:
-        return Pass()
-    return Exchange(_least_useful(hand, draw_pile_size))
+        ranked[made] = max(rank, ranked.get(made, rank))
+    return sorted(ranked, key=ranked.__getitem__, reverse=True)
 
 
 def _least_useful(hand: tuple[Card, ...], limit: int) -> tuple[Card, ...]:

@@ -28,6 +28,7 @@ from bot.engine import (
 )
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
+from bot.engine.levels import COMPUTER_LEVEL, ComputerLevels, choose_action
 from bot.games.not_another_word import hints
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction, Pass
 from bot.games.not_another_word.cards import (
@@ -39,11 +40,12 @@ from bot.games.not_another_word.cards import (
     read_card,
     sorted_hand,
 )
-from bot.games.not_another_word.computers import COMPUTER_DELAY, computer_move
+from bot.games.not_another_word.computers import COMPUTER_DELAY
 from bot.games.not_another_word.content import COMMON_WORD_SIZE, DICTIONARY_SIZES, WordContent
 from bot.games.not_another_word.dictionary import COMBINE, WordIndex
 from bot.games.not_another_word.events import WordEnd, WordEvent
 from bot.games.not_another_word.judging import arranged, combined_with, judge
+from bot.games.not_another_word.levels import computer_levels
 from bot.games.not_another_word.state import NotAnotherWordOptions, NotAnotherWordState
 from bot.games.not_another_word.views import NotAnotherWordPublicView, NotAnotherWordSeatView
 
@@ -90,10 +92,12 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             tuple(range(MAX_PLAYERS)),
             "How many of the seats are computer players; they sit after the humans.",
         ),
+        COMPUTER_LEVEL,
     )
 
     def __init__(self, content: WordContent) -> None:
         self.content = content
+        self._levels = computer_levels(self)
         self.dictionaries = {name: WordIndex(content.words_up_to(size)) for name, size in DICTIONARY_SIZES.items()}
         self._starting_words = {
             (name, band): tuple(
@@ -233,6 +237,9 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             return None
         return TypedMove(MakeWord(word.lower()))
 
+    def computer_levels(self) -> ComputerLevels[NotAnotherWordState, NotAnotherWordAction]:
+        return self._levels
+
     def timers(self, state: NotAnotherWordState) -> Sequence[Timer]:
         """A computer player's turn; it decides when its timer falls due."""
         if state.result is not None or state.turn not in state.computer_seats:
@@ -251,14 +258,7 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
         return self.dictionaries[state.options.dictionary]
 
     def _computer_action(self, state: NotAnotherWordState, arrival: int) -> NotAnotherWordAction:
-        return computer_move(
-            self._dictionary(state),
-            self.content.blocklist,
-            self.content.sizes,
-            state.word,
-            state.hands[state.turn],
-            len(state.draw_pile),
-        )
+        return choose_action(self, state, state.turn, state.options.computer_level)
 
     def _make_word(self, state: NotAnotherWordState, seat: Seat, word: str) -> tuple[NotAnotherWordState, list[Event]]:
         hand = state.hands[seat]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Seat
+from bot.engine.levels import NORMAL
 from bot.games.not_another_word.cards import Card, letters_of
 from bot.games.not_another_word.events import WordEnd
 
@@ -20,6 +21,7 @@ class NotAnotherWordOptions:
     start_word: str = "common"
     table_blocked: bool = False
     computer_players: int = 0
+    computer_level: str = NORMAL
 
 
 @dataclass(frozen=True)

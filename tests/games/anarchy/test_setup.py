@@ -58,6 +58,7 @@ def test_ruling_a8_two_to_six_players(seat_count):
 def test_options_default_to_their_first_choice_and_reach_the_state():
     assert {option.key: option.choices for option in RULES.options} == {
         "computer_players": (0, 1, 2, 3, 4, 5),
+        "computer_level": ("normal", "easy", "hard"),
         "draw_then_play": (False, True),
         "voluntary_draw": (False, True),
         "play_on": (False, True),

@@ -88,7 +88,7 @@ def test_the_same_seed_deals_the_same_match_and_other_seeds_other_ones():
 
 def test_three_to_five_players_and_computers_sit_where_the_host_seats_them():
     assert (RULES.min_players, RULES.max_players) == (3, 5)
-    assert RULES.resolve_options({}) == {"computer_players": 0}
+    assert RULES.resolve_options({}) == {"computer_players": 0, "computer_level": "normal"}
     for seat_count in (2, 6):
         with pytest.raises(ValueError, match="3-5 players"):
             RULES.setup(Seating(seat_count), {}, seed=1)

@@ -20,6 +20,7 @@ def test_options_and_their_defaults():
         "timing": "live",
         "computer_players": 0,
         "computer_pace": "steady",
+        "computer_level": "normal",
     }
     options = {"computer_players": 2, "judging": "trust"}
     state = RULES.setup(seating(5, options), options, seed=1)

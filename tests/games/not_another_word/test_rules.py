@@ -73,6 +73,7 @@ def test_options_their_defaults_and_the_player_counts():
         "start_word": "common",
         "table_blocked": False,
         "computer_players": 0,
+        "computer_level": "normal",
     }
     assert (RULES.min_players, RULES.max_players) == (2, 8)
     for seat_count in (1, 9):
