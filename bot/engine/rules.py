@@ -341,8 +341,12 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         return Hint(action, self.explain_action(state, seat, action))
 
     def suggested_action(self, state: StateT, seat: Seat) -> ActionT | None:
-        """The move to suggest to `seat`: what the game's computer player would make for it."""
-        return self.stand_in(state, seat, arrival=0)
+        """The move to suggest to `seat`: what the game's normal computer player would make for it, whatever level
+        the table's computers play at (an easy one's move is no hint; hard is not yet stronger than normal)."""
+        levels = self.computer_levels()
+        if levels is None:
+            return self.stand_in(state, seat, arrival=0)
+        return levels.normal(state, seat)
 
     def explain_action(self, state: StateT, seat: Seat, action: ActionT) -> str:
         """One line that says `action` in a player's words and why it is a good move for `seat` in `state`."""

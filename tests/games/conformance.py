@@ -308,9 +308,13 @@ def play(
                 waits_on_seat = actors == [seat] and not any(timer.seat == SYSTEM for timer in timers)
                 require(stand_in is not None or not waits_on_seat, f"no computer move stands in for seat {seat}")
             if stand_in is not None and check and rules.gives_hints:
-                # A hint suggests what the computer would do, in a line that tells the player nothing hidden.
+                # A hint suggests what the normal computer would do (whatever the table's level), a move the rules
+                # accept, in a line that tells the player nothing hidden.
                 hint = rules.hint(state, seat)
-                require(hint is not None and hint.action == stand_in, f"the hint for seat {seat} is not the computer's")
+                levels = rules.computer_levels()
+                normal = stand_in if levels is None else levels.normal(state, seat)
+                require(hint is not None and hint.action == normal, f"the hint for seat {seat} is not the computer's")
+                rules.apply(state, seat, hint.action)
                 require(bool(hint.line.strip()), "a hint without a line")
                 hidden = leaked(rules.hidden_from(state, seat), hint.line)
                 require(not hidden, f"a hint tells seat {seat} of {hidden}")
