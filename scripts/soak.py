@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from games.conformance import check_match, playable_options, recording_of  # noqa: E402
+from games.conformance import check_match, drawn_from, playable_options, recording_of  # noqa: E402
 
 from bot.catalogue import Game, load_games  # noqa: E402
 from bot.engine import GameRules  # noqa: E402
@@ -76,7 +76,7 @@ def table_for(rules: dict[str, GameRules], games: list[str], run_seed: int, inde
     key = games[index % len(games)]
     game = rules[key]
     seats = rng.randint(game.min_players, game.max_players)
-    options = playable_options(game, seats, {option.key: rng.choice(option.choices) for option in game.options})
+    options = playable_options(game, seats, {option.key: rng.choice(drawn_from(option)) for option in game.options})
     choices = [rng.randrange(1 << 16) for _ in range(rng.randint(0, FIRST_CHOICES))]
     return Table(key, seats, options, rng.getrandbits(64), choices)
 

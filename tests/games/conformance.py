@@ -32,8 +32,19 @@ from datetime import UTC, datetime
 from typing import Any, NoReturn
 
 from bot.discord_ui.renderers import GameRenderer
-from bot.engine import COMPUTER_PLAYERS_OPTION, SYSTEM, Event, GameRules, IllegalAction, Seat, Seating, canonical_json
+from bot.engine import (
+    COMPUTER_PLAYERS_OPTION,
+    SYSTEM,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Seat,
+    Seating,
+    canonical_json,
+)
 from bot.engine.codec import encode
+from bot.engine.levels import COMPUTER_LEVEL_OPTION, HARD
 from bot.matches import Match, MatchStatus, Player
 
 
@@ -343,6 +354,14 @@ def play(
         if recording is not None:
             check_record(rules, recording, table, state, seat_count, events)
     fail(f"{rules.key} did not end within {MAX_ACTIONS} actions")
+
+
+def drawn_from(option: Option) -> tuple:
+    """The choices random play draws an option from: every one but the hard computer level, whose search takes a
+    quarter of a second a move (tests/engine/test_computer_levels.py plays it to the end in every game that has one)."""
+    if option.key == COMPUTER_LEVEL_OPTION:
+        return tuple(choice for choice in option.choices if choice != HARD)
+    return tuple(option.choices)
 
 
 def playable_options(rules: GameRules, seat_count: int, chosen: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,25 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import GAMES, RULES
 
-from bot.engine import GameRules, Option
-from bot.engine.levels import COMPUTER_LEVEL_OPTION, HARD
+from bot.engine import GameRules
 
-from .conformance import check_match, playable_options, recording_of
-
-
-def _drawn_from(option: Option) -> tuple:
-    """The choices random play draws an option from: every one but the hard computer level, whose search takes a
-    quarter of a second a move (tests/engine/test_computer_levels.py plays it to the end in every game that has one)."""
-    if option.key == COMPUTER_LEVEL_OPTION:
-        return tuple(choice for choice in option.choices if choice != HARD)
-    return tuple(option.choices)
+from .conformance import check_match, drawn_from, playable_options, recording_of
 
 
 @st.composite
 def matches(draw: st.DrawFn, rules: GameRules, seat_count: int) -> tuple[dict, int, list[int]]:
     """Options the game plays at this table size (those it refuses, as the host would, fall back to their
     defaults one by one), a seed, and the choices of the random players."""
-    chosen = {option.key: draw(st.sampled_from(_drawn_from(option))) for option in rules.options}
+    chosen = {option.key: draw(st.sampled_from(drawn_from(option))) for option in rules.options}
     options = playable_options(rules, seat_count, chosen)
     seed = draw(st.integers(0, (1 << 64) - 1))
     choices = draw(st.lists(st.integers(0, (1 << 16) - 1), max_size=150))
