@@ -45,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from games.conformance import play, playable_options, seating  # noqa: E402
+from games.conformance import drawn_from, play, playable_options, seating  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bench.timing import print_table, summary  # noqa: E402
@@ -72,7 +72,7 @@ def longest_match(rules, matches: int, draw: random.Random, seat_counts: range) 
     longest: tuple[int, dict, int, list] | None = None
     for seat_count in seat_counts:
         for _ in range(matches):
-            chosen = {option.key: draw.choice(option.choices) for option in rules.options}
+            chosen = {option.key: draw.choice(drawn_from(option)) for option in rules.options}
             options = playable_options(rules, seat_count, chosen)
             seed = draw.randrange(1 << 63)  # a seed as the host draws it: storage keeps 64-bit signed integers
             played: list = []
