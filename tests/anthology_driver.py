@@ -23,7 +23,7 @@ from bot.config import Settings
 from bot.discord_ui.standings import rating_text
 from bot.discord_ui.wording import mention
 from bot.engine import Outcome
-from bot.matches import Match, RatingChange
+from bot.matches import Match, MatchStatus, RatingChange
 from bot.matches.standing import standing
 
 AUTOCOMPLETE = 4
@@ -223,6 +223,20 @@ class Anthology:
         self.clock.advance(seconds=seconds)
         await self.bot.deadlines.fire_due()
         await self.settled()
+
+    async def anarchy_played_to_the_end(self, match_id: int, board: FakeMessage) -> None:
+        """Play an Anarchy game to its end: a person's turn with the first card their hand offers (else Draw), a
+        computer's by letting its timer fall due."""
+        for _ in range(600):
+            if (await self.bot.host.get(match_id)).status is MatchStatus.FINISHED:
+                return
+            snapshot = await self.bot.host.load(match_id)
+            if snapshot.match.at_seat(min(snapshot.actors)).is_computer:
+                await self.run_timers(5)
+            else:
+                player = await self.actor(match_id)
+                await self.take_turn(player, await self.hand_panel(player, board))
+        raise AssertionError("the game did not end")
 
     async def final_standings(self, match_id: int) -> tuple[list[str], dict[int, RatingChange]]:
         """A finished board's "Final standings" lines, and the rating changes the store recorded with its result."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from support import stored_log
 
-from bot.matches import MatchStatus
 from bot.matches.host import decode_state
 
 
@@ -22,16 +21,6 @@ async def test_a_whole_game_against_a_hard_computer_chosen_from_the_lobby_menu(a
     match = await anthology.match_here()
     rules = anthology.bot.games["anarchy"].rules
     assert decode_state(rules, match).options.computer_level == "hard"
-    for _ in range(600):
-        if (await anthology.bot.host.get(match.id)).status is MatchStatus.FINISHED:
-            break
-        snapshot = await anthology.bot.host.load(match.id)
-        if snapshot.match.at_seat(min(snapshot.actors)).is_computer:
-            await anthology.run_timers(5)
-        else:
-            player = await anthology.actor(match.id)
-            await anthology.take_turn(player, await anthology.hand_panel(player, board))
-    else:
-        raise AssertionError("the game did not end")
+    await anthology.anarchy_played_to_the_end(match.id, board)
     assert {entry.seat for entry in stored_log(anthology.settings.database_path, match.id)} == {0, 1}
     assert "Game over" in [field["name"] for field in board.embeds[0]["fields"]]
