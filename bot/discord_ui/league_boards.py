@@ -32,9 +32,15 @@ def clock_name(seconds: int) -> str:
 
 
 def league_message(
-    league: LeagueRecord, title: str, threads: Mapping[tuple[int, int], int], *, buttons: bool = True
+    league: LeagueRecord,
+    title: str,
+    threads: Mapping[tuple[int, int], int],
+    *,
+    buttons: bool = True,
+    editing: bool = False,
 ) -> dict:
-    """The board: an embed, the bracket picture for elimination, and before the start its buttons."""
+    """The board: an embed, the bracket picture for elimination (`attachments` for an edit, which replace the
+    picture it had, else `file`), and before the start its buttons."""
     embed = discord.Embed(title=fit_text(f"🏆 League #{league.id}: {title}, {FORMAT_NAMES[league.format]}", 256))
     names = names_of(league)
     facts = [f"Organiser: <@{league.organiser_id}>", f"Turn clock: {clock_name(league.clock_seconds)}"]
@@ -57,7 +63,8 @@ def league_message(
     if league.format is Format.ELIMINATION:
         champion = champion_of(played, names) if league.status is LeagueStatus.FINISHED else None
         body = f"🥇 **{champion}** wins the league." if champion else "The bracket is in the picture."
-        message["file"] = discord.File(io.BytesIO(bracket_png(played, names)), filename=PICTURE_NAME)
+        picture = discord.File(io.BytesIO(bracket_png(played, names)), filename=PICTURE_NAME)
+        message.update({"attachments": [picture]} if editing else {"file": picture})
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
     else:
         body = standings_table(league, [entrant.name for entrant in league.entrants])

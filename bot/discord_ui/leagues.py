@@ -88,7 +88,7 @@ class LeagueDesk:
             league = await self.leagues.add_computer(league_id, user.id)
         else:
             league = await self.leagues.start(league_id, user.id)
-        await interaction.response.edit_message(**self._board(league, {}))
+        await interaction.response.edit_message(**self._board(league, {}, editing=True))
         if league.status is LeagueStatus.RUNNING:
             await interaction.followup.send(
                 f"League #{league.id} has started: round 1 of {league.league.rounds}. I am opening its tables, a "
@@ -185,9 +185,7 @@ class LeagueDesk:
     async def _redraw(self, league: LeagueRecord) -> None:
         if league.board_message_id is None:
             return
-        message = self._board(league, await self.leagues.threads_of(league))
-        file = message.pop("file", None)
-        message["attachments"] = [file] if file is not None else []
+        message = {"attachments": [], **self._board(league, await self.leagues.threads_of(league), editing=True)}
         board = self.client.get_partial_messageable(league.channel_id).get_partial_message(league.board_message_id)
         try:
             await board.edit(**message)
@@ -206,13 +204,15 @@ class LeagueDesk:
             return
         await self.leagues.note(league.id, end_announced=True)
 
-    async def _threads(self, league: LeagueRecord) -> dict[tuple[int, int], int]:
-        return {
-            (table.round, table.table): table.channel_id for table in await self.leagues.store.league_tables(league.id)
-        }
-
-    def _board(self, league: LeagueRecord, threads: Mapping[tuple[int, int], int], *, buttons: bool = True) -> dict:
-        return league_message(league, self.games[league.game].title, threads, buttons=buttons)
+    def _board(
+        self,
+        league: LeagueRecord,
+        threads: Mapping[tuple[int, int], int],
+        *,
+        buttons: bool = True,
+        editing: bool = False,
+    ) -> dict:
+        return league_message(league, self.games[league.game].title, threads, buttons=buttons, editing=editing)
 
     def _spawn(self, work) -> None:
         task = asyncio.create_task(work)
