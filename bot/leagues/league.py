@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.engine.codec import compact
 from bot.leagues.formats import Format, bracket_size
 
 MIN_ENTRANTS = 2
@@ -34,6 +35,7 @@ class LeagueProblem(ValueError):
     """A step the league cannot take (the reason is in the message, for the host to word)."""
 
 
+@compact
 @dataclass(frozen=True)
 class Pairing:
     """One game of a round (or a bye: `second` is None). `table` is its place in the round (bracket order)."""

@@ -5,6 +5,7 @@ played at. The stores take these methods from here."""
 from __future__ import annotations
 
 import sqlite3
+from collections import OrderedDict
 from typing import Any
 
 import asyncpg
@@ -29,12 +30,34 @@ BY_ID = "SELECT document FROM leagues WHERE id = {}"
 LIVE_ONES = f"SELECT document FROM leagues WHERE {LIVE} ORDER BY id"
 
 
+DECODED_KEPT = 16
+"""Leagues whose latest document is kept decoded: a running league is read at every table's end, and decoding its
+document (every pairing so far) would cost more than the rest of recording a result."""
+_decoded: OrderedDict[str, LeagueRecord] = OrderedDict()
+
+
 def _document(record: LeagueRecord) -> str:
-    return canonical_json(encode(record))
+    document = canonical_json(encode(record))
+    _keep(document, record)
+    return document
 
 
 def _record(document: str | None) -> LeagueRecord | None:
-    return None if document is None else decode(LeagueRecord, orjson.loads(document))
+    if document is None:
+        return None
+    record = _decoded.get(document)
+    if record is None:
+        record = decode(LeagueRecord, orjson.loads(document))
+    _keep(document, record)
+    return record
+
+
+def _keep(document: str, record: LeagueRecord) -> None:
+    """Records are frozen values, so the one decoded from equal text can be handed out again."""
+    _decoded[document] = record
+    _decoded.move_to_end(document)
+    while len(_decoded) > DECODED_KEPT:
+        _decoded.popitem(last=False)
 
 
 def _table(row: Any) -> LeagueTable | None:
