@@ -53,10 +53,10 @@ def logged_failure(error: BaseException, interaction: discord.Interaction) -> st
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user why their interaction did nothing: privately, in a follow-up if it was already answered."""
-    if isinstance(error, Refusal):
-        text = refusal_text(error)
-    elif isinstance(error, LeagueRefusal):
+    if isinstance(error, LeagueRefusal):
         text = league_refusal_text(error)
+    elif isinstance(error, Refusal):
+        text = refusal_text(error)
     elif isinstance(error, StorageBusy):
         log.warning("the database was locked by another program; %s was not applied", _described(interaction))
         text = STORAGE_BUSY

@@ -22,7 +22,7 @@ from bot.discord_ui.league_boards import league_message, names_of
 from bot.discord_ui.limits import THREAD_NAME, fit_text
 from bot.discord_ui.wording import NAME_LIMIT, inert
 from bot.leagues import Format, Pairing
-from bot.matches import Match, MatchHost
+from bot.matches import Match, MatchHost, Refusal
 from bot.matches.league_records import LeagueRecord, LeagueStatus
 from bot.matches.leagues import LeagueHost
 
@@ -113,9 +113,15 @@ class LeagueDesk:
             f"{member.mention} is dropped from league #{league.id}: every game they had left is a forfeit."
         )
         if dropped.table_match_id is not None:
-            snapshot = await self.host.leave_game(dropped.table_match_id, member.id)
-            await self.display.post(snapshot.match, f"🚪 {member.mention} was dropped from the league and forfeits.")
-            self.display.refresh_board(snapshot.match.id)
+            try:
+                snapshot = await self.host.leave_game(dropped.table_match_id, member.id)
+            except Refusal:
+                pass  # they had left that table already (a computer plays on): the league counts it lost anyway
+            else:
+                await self.display.post(
+                    snapshot.match, f"🚪 {member.mention} was dropped from the league and forfeits."
+                )
+                self.display.refresh_board(snapshot.match.id)
         self._spawn(self._after_change(league.id))
 
     # -- running the rounds ----------------------------------------------------------------------------------

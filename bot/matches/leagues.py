@@ -29,6 +29,7 @@ from bot.matches.league_records import Entrant, LeagueRecord, LeagueStatus, Leag
 from bot.matches.locks import MatchLocks
 from bot.matches.model import Match, MatchStatus
 from bot.matches.ports import ChannelBusy
+from bot.matches.refusals import Refusal
 from bot.matches.snapshots import ActionResult, Snapshot
 
 COMPUTER_ENTRANT_IDS = -1000
@@ -56,13 +57,8 @@ class LeagueReason(StrEnum):
     CHANGED_MEANWHILE = "changed_meanwhile"
 
 
-class LeagueRefusal(Exception):
-    """A league request refused; nothing changed."""
-
-    def __init__(self, reason: LeagueReason, **details: Any) -> None:
-        super().__init__(reason.value, details)
-        self.reason = reason
-        self.details = details
+class LeagueRefusal(Refusal):
+    """A league request refused, for a `LeagueReason`; nothing changed."""
 
 
 @dataclass(frozen=True)
