@@ -28,6 +28,7 @@ from bot.matches.leagues import LeagueHost
 
 log = logging.getLogger(__name__)
 
+NOT_IN_A_THREAD = "Create a league in a channel, not in a thread: I open a thread there for every game it plays."
 THREADS_NEEDED = (
     "I can't run a league here: I open a thread for every game, so I need the Create Public Threads and Send "
     "Messages in Threads permissions in this channel."
@@ -60,9 +61,10 @@ class LeagueDesk:
         self, interaction: discord.Interaction, game: str, format: str, rounds: int | None, clock: int
     ) -> None:
         permissions = interaction.app_permissions
-        if isinstance(interaction.channel, discord.Thread) or not (
-            permissions.create_public_threads and permissions.send_messages_in_threads
-        ):
+        if isinstance(interaction.channel, discord.Thread):
+            await reply_privately(interaction, NOT_IN_A_THREAD)
+            return
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
             await reply_privately(interaction, THREADS_NEEDED)
             return
         league = await self.leagues.create(
@@ -91,8 +93,8 @@ class LeagueDesk:
         await interaction.response.edit_message(**self._board(league, {}, editing=True))
         if league.status is LeagueStatus.RUNNING:
             await interaction.followup.send(
-                f"League #{league.id} has started: round 1 of {league.league.rounds}. I am opening its tables, a "
-                "thread each; the board below the standings links them."
+                f"League #{league.id} has started: round 1 of {league.league.rounds}. Every game gets a thread of its "
+                "own here, and the league's board above links them."
             )
             self._spawn(self._after_change(league.id))
 
