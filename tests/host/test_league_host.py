@@ -130,3 +130,12 @@ async def test_bad_requests_are_refused_and_change_nothing(leagues, store):
     assert await refused(leagues.join(running.id, BOB, "Bob")) is LeagueReason.ALREADY_STARTED
     assert await refused(leagues.drop(running.id, ORGANISER, BOB)) is LeagueReason.UNKNOWN_PLAYER
     assert await store.load_league(running.id) == running
+
+
+async def test_the_catch_up_pairs_the_round_a_restart_missed_and_leaves_its_tables_to_open(leagues, host):
+    league = await started(leagues, ALICE, BOB, CARA, DAN, format=Format.ROUND_ROBIN)
+    for match_id in await opened_round(leagues, league.id):
+        await played_out(host, match_id)  # the bot went down before it heard of either end
+    (running,) = await leagues.catch_up()
+    assert running.league.round == 2 and running.status is LeagueStatus.RUNNING
+    assert len(await leagues.tables_to_open(running)) == 2  # what the Discord side opens next
