@@ -25,12 +25,14 @@ from bot.config import Settings
 from bot.discord_ui.controller import TableController
 from bot.discord_ui.display import TableDisplay
 from bot.discord_ui.failures import AnsweringTree
+from bot.discord_ui.leagues import LeagueDesk
 from bot.discord_ui.practice import PracticeDesk
 from bot.discord_ui.records import RecordsController
 from bot.discord_ui.rules_help import RulesHelp
 from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
+from bot.matches.leagues import LeagueHost
 from bot.matches.records import Records
 from bot.runtime import tune_interpreter
 from bot.storage import Store, open_existing_store, open_store
@@ -38,7 +40,7 @@ from bot.time_zones import time_zone_index
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records", "cogs.practice")
+EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records", "cogs.practice", "cogs.leagues")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
 DISCORD_ANSWER_SECONDS = 30.0
 """How long logging in may wait for Discord to take the token (it answers in well under a second), before the
@@ -109,6 +111,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self._started = False
         self._deadline_task: asyncio.Task[None] | None = None
         self._resume_check: asyncio.Task[None] | None = None
+        self._league_catch_up: asyncio.Task[None] | None = None
 
     @property
     def reads_message_content(self) -> bool:
@@ -128,6 +131,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.display.reads_chat = self.reads_message_content
         self.tables = TableController(self.host, self.display, self.games)
         self.practice = PracticeDesk(self.host, self.display, self.games)
+        self.leagues = LeagueDesk(self, LeagueHost(self.store, self.host, rules), self.host, self.display, self.games)
         self.time_zones = time_zone_index()
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)
@@ -146,6 +150,12 @@ class AnthologyBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self._sync_commands()
         self._deadline_task = asyncio.create_task(self.deadlines.run(), name="deadlines")
+        self._league_catch_up = asyncio.create_task(self._catch_up_leagues(), name="league catch-up")
+
+    async def _catch_up_leagues(self) -> None:
+        """Once connected (threads are opened in channels the gateway tells of), what leagues missed while down."""
+        await self.wait_until_ready()
+        await self.leagues.catch_up()
 
     async def _check_live_matches(self) -> None:
         live, unreadable = await self.host.resume()
@@ -176,7 +186,7 @@ class AnthologyBot(commands.AutoShardedBot):
         )
 
     async def close(self) -> None:
-        for task in (self._resume_check, self._deadline_task):
+        for task in (self._resume_check, self._deadline_task, self._league_catch_up):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -396,7 +396,29 @@ class ReplaySelect(discord.ui.Select):
         )
 
 
+LEAGUE_LABELS = {"join": "Join", "leave": "Leave", "computer": "Add a computer", "start": "Start"}
+
+
+class LeagueButton(discord.ui.Button):
+    """Join, Leave, Add a computer or Start on a league's board before it starts."""
+
+    template = re.compile(r"anth:league:(?P<league_id>\d{1,19}):(?P<verb>join|leave|computer|start)")
+
+    def __init__(self, league_id: int, verb: str) -> None:
+        style = {"join": discord.ButtonStyle.primary, "start": discord.ButtonStyle.success}
+        super().__init__(
+            label=LEAGUE_LABELS[verb],
+            style=style.get(verb, discord.ButtonStyle.secondary),
+            custom_id=f"anth:league:{league_id}:{verb}",
+        )
+
+    @staticmethod
+    async def clicked(interaction: discord.Interaction, found: re.Match[str]) -> None:
+        await interaction.client.leagues.button_clicked(interaction, int(found["league_id"]), found["verb"])
+
+
 ROUTES = {
+    "league": LeagueButton,
     "lobby": LobbyButton,
     "leavegame": LeaveGameButton,
     "seat": TakeSeatButton,

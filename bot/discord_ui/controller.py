@@ -281,6 +281,8 @@ class TableController:
         snapshot = await self.host.leave_game(match_id, interaction.user.id)
         match = snapshot.match
         if match.status is MatchStatus.FINISHED:
+            self.display.on_table_over(match)
+        if match.status is MatchStatus.FINISHED:
             await interaction.response.edit_message(content="You left the game and forfeited it.", view=None)
             await self.display.post(match, f"🚪 {forfeit_text(match)}")
         else:
@@ -341,6 +343,7 @@ class TableController:
         permissions = interaction.permissions
         is_admin = permissions.manage_channels or permissions.manage_guild
         match = await self.host.abandon(table.match.id, interaction.user.id, is_admin=is_admin)
+        self.display.on_table_over(match)
         title = self.games[match.game].title
         await interaction.response.send_message(f"{interaction.user.mention} abandoned the {title} table.")
         self.display.refresh_board(match.id)

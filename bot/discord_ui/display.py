@@ -19,7 +19,7 @@ Everything here draws from a `Snapshot` the host returned, so a change is decode
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 import discord
@@ -37,7 +37,7 @@ from bot.discord_ui.panels import PrivatePanels
 from bot.discord_ui.renderers import GameRenderer
 from bot.discord_ui.settings_cache import SettingsCache
 from bot.engine import Event
-from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, Player, Snapshot
+from bot.matches import DeadlineFired, DeadlineKind, Match, MatchHost, MatchStatus, Player, Snapshot
 from bot.players import PlayerSettings
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,8 @@ class TableDisplay:
         self.boards = BoardEdits(client, host, self.messages, self.deliveries, self.announcements.said_through)
         self.attention = Attention()
         self.notices = TurnNotices(client, host, games, self.panels, self.settings, self.deliveries, self.attention)
+        self.on_table_over: Callable[[Match], None] = lambda match: None
+        """Called with every table that finished or was closed (a league records its game there)."""
 
     @property
     def reads_chat(self) -> bool:
@@ -163,6 +165,8 @@ class TableDisplay:
         `board_shown`: the reply itself was the new board (a click on the board).
         """
         self.remember(snapshot.match, events)
+        if snapshot.match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+            self.on_table_over(snapshot.match)
         self.board_answered(snapshot.match, shown=board_shown)
         self.announcements.queue(snapshot, events)
         self.deliveries.spawn(self._turn_began(snapshot, turn_started_for))

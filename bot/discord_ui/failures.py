@@ -19,9 +19,11 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.discord_ui.league_wording import league_refusal_text
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.wording import refusal_text
 from bot.matches import Refusal, StorageBusy
+from bot.matches.leagues import LeagueRefusal
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,9 @@ def logged_failure(error: BaseException, interaction: discord.Interaction) -> st
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user why their interaction did nothing: privately, in a follow-up if it was already answered."""
-    if isinstance(error, Refusal):
+    if isinstance(error, LeagueRefusal):
+        text = league_refusal_text(error)
+    elif isinstance(error, Refusal):
         text = refusal_text(error)
     elif isinstance(error, StorageBusy):
         log.warning("the database was locked by another program; %s was not applied", _described(interaction))

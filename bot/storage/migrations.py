@@ -214,6 +214,31 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, game, kind)
     );
     """,
+    # 15: placeholder for the seasons helper's migration (replaced at merge)
+    """
+    SELECT 1;
+    """,
+    # 16: leagues the bot runs (bot/leagues, bot/matches/leagues.py): one row per league, its record a JSON document
+    # (at most one live league per channel), and the table each league game is played at.
+    """
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        document TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX leagues_live_channel ON leagues (channel_id) WHERE status IN ('joining', 'running');
+    CREATE INDEX leagues_channel ON leagues (channel_id, id);
+    CREATE TABLE league_tables (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_number INTEGER NOT NULL
+    );
+    CREATE INDEX league_tables_league ON league_tables (league_id, round, table_number);
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

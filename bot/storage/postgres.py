@@ -83,6 +83,7 @@ from bot.storage.common import (
     too_new,
 )
 from bot.storage.guidance import PostgresGuidance
+from bot.storage.leagues import PostgresLeagues
 from bot.storage.migrations import RATE_PAST_RESULTS, THEN_IN_CODE
 from bot.storage.postgres_migrations import MIGRATIONS, VERSION_TABLE
 from bot.storage.replays import PostgresReplays
@@ -120,7 +121,7 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays):
+class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresLeagues):
     """See the module docstring. Open with `await PostgresStore.open(url)`; close with `await store.close()`."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:

@@ -86,6 +86,7 @@ from bot.storage.common import (
     too_new,
 )
 from bot.storage.guidance import SqliteGuidance
+from bot.storage.leagues import SqliteLeagues
 from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
 from bot.storage.replays import SqliteReplays
 
@@ -99,8 +100,7 @@ START_LOG_OVER_PAST_FRAMES = 1000
 """Pages in the write-ahead log (about 4 MB, where SQLite itself would checkpoint) past which it is started over."""
 START_LOG_OVER_PATIENCE_MS = 100
 """How long starting the log over waits for other processes' readers, every operation waiting behind it."""
-LIVE_BATCH = 1000
-"""Live matches read per trip when they are walked through at start-up."""
+LIVE_BATCH = 1000  # live matches read per trip when they are walked through at start-up
 T = TypeVar("T")
 
 
@@ -120,7 +120,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays):
+class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteLeagues):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(
