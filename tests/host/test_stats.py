@@ -143,7 +143,8 @@ async def test_ratings_shown_on_the_old_scale_are_rated_anew_from_1000_when_the_
         older.execute("DROP TABLE first_game_guidance")
         older.executescript(  # and migration 15's
             "DROP INDEX result_players_season; DROP TABLE season_ends; DROP TABLE feats;"
-            " ALTER TABLE server_settings DROP COLUMN season; ALTER TABLE server_settings DROP COLUMN season_channel_id;"
+            " ALTER TABLE server_settings DROP COLUMN season;"
+            " ALTER TABLE server_settings DROP COLUMN season_channel_id;"
             " ALTER TABLE results DROP COLUMN season; ALTER TABLE result_players DROP COLUMN season;"
             " ALTER TABLE ratings DROP COLUMN season;"
         )
