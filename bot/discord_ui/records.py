@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.achievements import book_of, stats_lines
 from bot.discord_ui.components import Controls, RecordsButton, ReplayButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
@@ -207,6 +208,7 @@ class RecordsController:
         self.host = host
         self.records = records
         self.games = games
+        self.book = book_of(games)
 
     async def show_history(self, interaction: discord.Interaction) -> None:
         tables = await self.records.finished_tables(interaction.guild_id)
@@ -330,6 +332,11 @@ class RecordsController:
             game = None if game == "all" else game
             stats = await self.records.player_stats(guild_id, int(user), game)
             embed = stats_embed(guild_id, int(user), stats, self.games, game)
+            if stats.tallies:
+                earned = self.book.earned(await self.records.feats_of(guild_id, int(user)), game)
+                embed.insert_field_at(
+                    len(embed.fields) - 1, name="Achievements", value=stats_lines(earned, self.book, game), inline=False
+                )
             return fit_message({"embed": embed, "view": _pager(view, key, 0, 1, mode)})
         if view == "leaders":
             viewer = interaction.user.id if mode == "me" else None

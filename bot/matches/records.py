@@ -59,6 +59,10 @@ class Records:
             return found, asked
         return await self.leaderboard(game, guild_id, last, user_id, season)
 
+    async def feats_of(self, guild_id: int, user_id: int) -> frozenset[tuple[str, str]]:
+        """What the player did here that achievements count (bot/achievements.py)."""
+        return await self.store.feats_of(guild_id, user_id)
+
     async def seasons_played(self, guild_id: int, game: str | None) -> list[str]:
         """The seasons with results here (of this game, or of any), newest first."""
         return await self.store.seasons_played(guild_id, game)

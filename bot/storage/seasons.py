@@ -171,7 +171,8 @@ class SqliteSeasons:
         await self._write(lambda db: db.execute(SEASON_POSTED, (guild_id, season)))
 
     async def feats_of(self: Any, guild_id: int, user_id: int) -> Feats:
-        return frozenset(await self._read(lambda db: db.execute(FEATS_OF, (guild_id, user_id)).fetchall()))
+        rows = await self._read(lambda db: db.execute(FEATS_OF, (guild_id, user_id)).fetchall())
+        return frozenset((game, feat) for game, feat in rows)
 
     async def feats_until(self: Any, match_id: int) -> dict[int, tuple[Feats, Feats]]:
         """Each of a finished game's players' feats before it and with it."""
@@ -234,7 +235,7 @@ class PostgresSeasons:
 
     async def feats_of(self: Any, guild_id: int, user_id: int) -> Feats:
         rows = await self._read(lambda db: db.fetch(_numbered(FEATS_OF), guild_id, user_id))
-        return frozenset((row[0], row[1]) for row in rows)
+        return frozenset((game, feat) for game, feat in rows)
 
     async def feats_until(self: Any, match_id: int) -> dict[int, tuple[Feats, Feats]]:
         return newly_feated(await self._read(lambda db: db.fetch(_numbered(FEATS_UNTIL), match_id)), match_id)
