@@ -40,14 +40,19 @@ def _events_of(events: Iterable[Mapping[str, Any]], kind: str) -> list[Mapping[s
     return [event for event in events if event.get("kind") == kind]
 
 
+CASCADE_ENDS = ("card_flipped", "wild_revealed", "faceoff_skipped")
+"""Anomia: what ends a cascade of face-offs: the next flip (a wild card's too), or a skipped face-off."""
+
+
 def _swept_cascades(events: Sequence[Mapping[str, Any]]) -> set[int]:
     """Anomia: the seats that won every face-off of a cascade of at least SWEEP_FACEOFFS. A cascade is the
-    face-offs one flip sets off, each after the one before, until the next card is flipped."""
+    face-offs one flip sets off, each after the one before, until the next card is flipped (a skipped face-off
+    ends it too)."""
     swept, winners = set(), []
     for event in (*events, {"kind": "card_flipped"}):
         if event.get("kind") == "faceoff_won":
             winners.append(event["data"]["winner"])
-        elif event.get("kind") in ("card_flipped", "faceoff_skipped"):
+        elif event.get("kind") in CASCADE_ENDS:
             if len(winners) >= SWEEP_FACEOFFS and len(set(winners)) == 1:
                 swept.add(winners[0])
             winners = []
@@ -60,8 +65,10 @@ def _game_feats(
     """Each seat's feats particular to its game."""
     feats: dict[int, set[str]] = {}
     if game == "anarchy":
+        # A win by a forfeit before any card was played is no feat.
+        played = {event.get("seat") for event in _events_of(events, "card_played")}
         drew = {event.get("seat") for event in _events_of(events, "card_drawn")}
-        for seat in winners - drew:
+        for seat in (winners & played) - drew:
             feats.setdefault(seat, set()).add(NO_DRAW_WIN)
     elif game == "not_another_word":
         for event in _events_of(events, "word_made"):
