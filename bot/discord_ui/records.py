@@ -66,8 +66,10 @@ def history_embed(guild_id: int, tables: Sequence[FinishedTable], games: Mapping
         link = f"https://discord.com/channels/{guild_id}/{table.channel_id}{board}"
         won = f"🏆 {winners}" if winners else "a draw"
         title = _title(games, table.game)
+        season = f" · season {table.season}" if table.season else ""
         lines.append(
-            f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R> · {won} · [board]({link})"
+            f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R>{season} · {won} · "
+            f"[board]({link})"
         )
     embed.description = "\n".join(lines)[:4096]
     embed.set_footer(text="/record table:<number> shows the moves of that table's game.")

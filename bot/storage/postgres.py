@@ -278,7 +278,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         """The server's most recently finished games, newest first, with their winners."""
         rows = await self._read(
             lambda db: db.fetch(
-                "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id,"
+                "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id, results.season,"
                 " results.finished_at, (SELECT coalesce(json_agg(json_build_array(seats.user_id, seats.name)"
                 " ORDER BY seats.seat), '[]') FROM result_players JOIN seats ON seats.match_id ="
                 " result_players.match_id AND seats.user_id = result_players.user_id"
@@ -297,6 +297,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
                 row["board_message_id"],
                 row["finished_at"],
                 tuple((user_id, name) for user_id, name in orjson.loads(row["winners"])),
+                row["season"],
             )
             for row in rows
         ]

@@ -354,21 +354,20 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons):
         def read(db: sqlite3.Connection) -> list[FinishedTable]:
             rows = db.execute(
                 "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id,"
-                " results.finished_at FROM results JOIN matches ON matches.id = results.match_id"
+                " results.finished_at, results.season FROM results JOIN matches ON matches.id = results.match_id"
                 " WHERE results.guild_id = ? ORDER BY results.finished_at DESC, results.match_id DESC LIMIT ?",
                 (guild_id, limit),
             ).fetchall()
             tables = []
-            for match_id, game, channel_id, board_id, finished_at in rows:
+            for match_id, game, channel_id, board_id, finished_at, season in rows:
                 winners = db.execute(
                     "SELECT result_players.user_id, seats.name FROM result_players JOIN seats"
                     " ON seats.match_id = result_players.match_id AND seats.user_id = result_players.user_id"
                     " WHERE result_players.match_id = ? AND result_players.won = 1 ORDER BY seats.seat",
                     (match_id,),
                 ).fetchall()
-                tables.append(
-                    FinishedTable(match_id, game, channel_id, board_id, read_instant(finished_at), tuple(winners))
-                )
+                ended = read_instant(finished_at)
+                tables.append(FinishedTable(match_id, game, channel_id, board_id, ended, tuple(winners), season))
             return tables
 
         return await self._read(read)

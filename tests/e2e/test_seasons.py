@@ -86,6 +86,9 @@ async def test_a_month_season_ends_by_the_clock_its_standings_are_posted_once_an
     earlier = await (await cara.slash(anthology.channel, "leaderboard", game="anarchy", season="2026-11")).response()
     assert earlier.embeds[0]["title"] == "Anarchy leaderboard · November 2026"
     assert earlier.embeds[0]["description"].startswith(f"**1.** <@{alice.id}> — ")
+    history = await (await cara.slash(anthology.channel, "history")).response()
+    lines = history.embeds[0]["description"].split("\n")
+    assert " · season 2026-12 · " in lines[0] and all(" · season 2026-11 · " in line for line in lines[1:])
     offered = await anthology.suggestions(cara, "leaderboard", ("season", "2026"), game="anarchy")
     assert [choice["value"] for choice in offered] == ["2026-12", "2026-11"]
 
