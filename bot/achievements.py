@@ -95,15 +95,18 @@ def feats_of(
     users: Mapping[int, int],
     winners: Iterable[int],
     state: Mapping[str, Any],
+    left: Iterable[int] = (),
 ) -> dict[int, frozenset[str]]:
     """What each person (user id) did in one finished game that achievements count: from its events in order,
-    the user id at each seat, the user ids of its winners and its final state. Computer players do nothing here."""
+    the user id at each seat, the user ids of its winners and its final state. Computer players, and players who
+    `left` the game (a computer played on in their seat), do nothing here."""
     won = set(winners)
     winning_seats = {seat for seat, user in users.items() if user in won}
     particular = _game_feats(game, events, winning_seats, state)
     feats: dict[int, frozenset[str]] = {}
+    gone = set(left)
     for seat, user in users.items():
-        if user <= 0:
+        if user <= 0 or user in gone:
             continue
         done = {FINISHED, *particular.get(seat, ())}
         if user in won:

@@ -30,6 +30,11 @@ def test_every_player_finished_the_winners_won_and_computers_earn_nothing():
     assert feats == {11: frozenset({FINISHED, WIN})}
 
 
+def test_a_player_who_left_earns_nothing_whatever_the_computer_did_in_their_seat():
+    events = [event("word_made", 1, word="stone")]
+    assert 22 not in feats_of("not_another_word", events, USERS, [11], {}, left=[22])
+
+
 def test_an_anarchy_win_without_drawing():
     events = [event("card_played", 0), event("card_drawn", 1), event("card_played", 0)]
     assert NO_DRAW_WIN in feats_of("anarchy", events, USERS, [11], {})[11]

@@ -157,8 +157,8 @@ def leaderboard_embed(
     title = _title(games, game)
     when = f" · {season_words(season)}" if season else ""
     embed = discord.Embed(title=f"{title} leaderboard{when}", colour=discord.Colour.gold())
+    during = f" in {season_words(season)}" if season else ""
     if not board.rows:
-        during = f" in {season_words(season)}" if season else ""
         embed.description = f"Nobody has finished {LEADERBOARD_MIN_GAMES} games of {title} in this server{during} yet."
     else:
         embed.description = "\n".join(ranked_line(row) for row in board.rows)
@@ -168,7 +168,7 @@ def leaderboard_embed(
             name="Your place",
             value=ranked_line(own)
             if own is not None
-            else f"Not ranked yet: finish {LEADERBOARD_MIN_GAMES} games of {title} here.",
+            else f"Not ranked yet: finish {LEADERBOARD_MIN_GAMES} games of {title} here{during}.",
             inline=False,
         )
     pages = max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
@@ -236,7 +236,7 @@ class RecordsController:
             played = await self.records.seasons_played(guild_id, game)
             if named != current and named not in played:
                 await interaction.response.send_message(
-                    _unknown_season(named, played, self.games[game].title), ephemeral=True
+                    _unknown_season(named, played, _title(self.games, game)), ephemeral=True
                 )
                 return
             current = named

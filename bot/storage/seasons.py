@@ -37,7 +37,7 @@ STAMPS = (
 )
 SEASON_ENDS = "INSERT INTO season_ends (guild_id, season, ends_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
 LOGGED_EVENTS = "SELECT events FROM actions WHERE match_id = ? ORDER BY version"
-SEATED = "SELECT seat, user_id FROM seats WHERE match_id = ?"
+SEATED = "SELECT seat, user_id, left_game FROM seats WHERE match_id = ?"
 NOTE_FEAT = (
     "INSERT INTO feats (guild_id, user_id, game, feat, match_id, done_at) VALUES (?, ?, ?, ?, ?, ?)"
     " ON CONFLICT DO NOTHING"
@@ -76,8 +76,10 @@ def _carried(rows: Iterable[Sequence[Any]], game: str, guild_id: int) -> list[tu
 def _feat_rows(match: Match, result: Result, seated: Iterable[Sequence[int]], logged: Iterable[Any]) -> list[tuple]:
     events = [event for (events,) in logged for event in orjson.loads(events)]
     state = orjson.loads(match.state_json) if match.state_json else {}
-    users = {seat: user for seat, user in seated}
-    done = feats_of(result.game, events, users, result.winners, state if isinstance(state, dict) else {})
+    seated = list(seated)
+    users = {seat: user for seat, user, _ in seated}
+    left = [user for _, user, gone in seated if gone]
+    done = feats_of(result.game, events, users, result.winners, state if isinstance(state, dict) else {}, left)
     return [
         (result.guild_id, user, result.game, feat, result.match_id, result.finished_at)
         for user, feats in sorted(done.items())

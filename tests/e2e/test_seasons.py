@@ -83,6 +83,7 @@ async def test_a_month_season_ends_by_the_clock_its_standings_are_posted_once_an
     assert december_board.embeds[0]["description"] == (
         "Nobody has finished 3 games of Anarchy in this server in December 2026 yet."
     )
+    assert fields(december_board)["Your place"] == "Not ranked yet: finish 3 games of Anarchy here in December 2026."
     earlier = await (await cara.slash(anthology.channel, "leaderboard", game="anarchy", season="2026-11")).response()
     assert earlier.embeds[0]["title"] == "Anarchy leaderboard · November 2026"
     assert earlier.embeds[0]["description"].startswith(f"**1.** <@{alice.id}> — ")
