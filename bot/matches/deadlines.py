@@ -1,7 +1,8 @@
 """Runs the host's deadlines: one task sleeps until the nearest due row, fires what is due, and repeats.
 
 Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up. What a
-fired deadline shows is the adapter's business: it is handed to `on_fired`.
+fired deadline shows is the adapter's business: it is handed to `on_fired`. Work that is due at a time but belongs
+to no match (a season's end) is asked of `also_due` on every round, which says when it next has something to do.
 
 Several processes on one database each run a runner over every match's deadlines (the host fires each once,
 whoever gets there first). A process is woken by its own commits only, so with a shared database a runner also

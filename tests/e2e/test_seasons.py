@@ -104,3 +104,26 @@ async def test_an_unknown_season_gets_a_clear_private_reply(anthology):
     assert unknown.ephemeral and unknown.content == (
         "No game of Anarchy finished here in season 2025-Q1. No season has a game of it yet."
     )
+
+
+async def test_a_quarter_that_ended_while_the_bot_was_down_is_posted_when_it_starts_where_seasons_were_turned_on(
+    anthology,
+):
+    anthology.clock.moment = datetime(2026, 12, 31, 23, 0, tzinfo=UTC)
+    alice, bob = anthology.alice, anthology.bob
+    admins = anthology.guild.create_role("admins", Perm.MANAGE_GUILD)
+    admin = anthology.guild.add_member("admin", roles=[admins])
+    shown = await (await admin.slash(anthology.channel, "server-settings", season="quarter")).response()
+    assert fields(shown)["Seasons"].endswith(f"final standings are posted in <#{anthology.channel.id}>")
+    await store_finished_game(
+        anthology.bot.store, anthology.guild.id, {alice.id: 2, bob.id: 1}, at=anthology.clock.now()
+    )
+
+    await anthology.stop()
+    anthology.clock.advance(hours=2)  # 2027 began while the bot was down
+    await anthology.start()
+    await anthology.fake.wait_for(lambda: season_posts(anthology, anthology.channel), 10, "the season's standings")
+    await anthology.settled()
+    (post,) = season_posts(anthology, anthology.channel)
+    assert post.embeds[0]["title"] == "🏁 Season 2026-Q4 (2026 Q4) is over"
+    assert fields(post) == {"Anarchy": "Nobody finished 3 games of it."}
