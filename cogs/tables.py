@@ -137,6 +137,13 @@ class Tables(commands.Cog):
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message("Only members with Manage Server can do that.", ephemeral=True)
             return
+        if season_channel is not None and not season_channel.permissions_for(interaction.guild.me).send_messages:
+            await interaction.response.send_message(
+                f"I may not send messages in {season_channel.mention}: pick a channel where I can post the "
+                "seasons' final standings, or let me post there first.",
+                ephemeral=True,
+            )
+            return
         store = self.bot.store
         current = await store.server_settings(interaction.guild_id)
         try:

@@ -40,6 +40,13 @@ async def test_a_month_season_ends_by_the_clock_its_standings_are_posted_once_an
 
     with pytest.raises(ScriptError, match="cannot see /server-settings"):
         await alice.slash(anthology.channel, "server-settings", season="month")
+    closed = anthology.guild.create_text_channel("closed")
+    closed.deny_bot(Perm.SEND_MESSAGES)
+    refused = await (
+        await admin.slash(anthology.channel, "server-settings", season="month", season_channel=closed)
+    ).response()
+    assert refused.ephemeral and refused.content.startswith(f"I may not send messages in <#{closed.id}>: pick")
+    assert (await store.server_settings(guild)).season == "none", "nothing changed"
     shown = await (
         await admin.slash(anthology.channel, "server-settings", season="month", season_channel=standings)
     ).response()
