@@ -29,6 +29,7 @@ from bot.discord_ui.leagues import LeagueDesk
 from bot.discord_ui.practice import PracticeDesk
 from bot.discord_ui.records import RecordsController
 from bot.discord_ui.rules_help import RulesHelp
+from bot.discord_ui.seasons import SeasonEnds
 from bot.discord_ui.snowflake import snowflake_at
 from bot.matches import Clock, DeadlineRunner, MatchHost
 from bot.matches.deadlines import LONGEST_SLEEP_SECONDS, SHARED_DATABASE_SLEEP_SECONDS
@@ -138,7 +139,10 @@ class AnthologyBot(commands.AutoShardedBot):
         # On a shared database, other processes write deadlines that this one must fire should they die.
         shared = self.settings.database_url is not None
         longest_sleep = SHARED_DATABASE_SLEEP_SECONDS if shared else LONGEST_SLEEP_SECONDS
-        self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired, longest_sleep)
+        self.season_ends = SeasonEnds(self, self.host, self.records.records, self.games)
+        self.deadlines = DeadlineRunner(
+            self.host, self.display.deadline_fired, longest_sleep, also_due=self.season_ends.post_due
+        )
         self.host.on_deadlines_changed = self.deadlines.wake
         # Every live match is served from storage as it is touched; reading them all is only a check, done while
         # the bot already serves.

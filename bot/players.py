@@ -50,6 +50,10 @@ class ServerSettings:
     """Whether tables open in a thread of their own when /play does not say."""
     announce_role_id: int | None = None
     """A role to mention when a table opens and looks for players."""
+    season: str = "none"
+    """How long its seasons last (`bot.seasons.SEASON_LENGTHS`): none, month or quarter."""
+    season_channel_id: int | None = None
+    """Where a season's final standings are posted (None: nowhere chosen, so nowhere)."""
 
 
 CLOCK_TIME = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?\s*m\.?)?")

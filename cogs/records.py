@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
+from bot.discord_ui.failures import autocomplete_or_nothing
 from cogs.tables import GAME_CHOICES
 
 
@@ -29,11 +30,19 @@ class Records(commands.Cog):
         await self.bot.records.show_stats(interaction, (player or interaction.user).id, game)
 
     @app_commands.command(name="leaderboard", description="A game's best players in this server, by rating.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game", season="A season, like 2026-11 or 2026-Q4 (default: the current one)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        await self.bot.records.show_leaderboard(interaction, game)
+    async def leaderboard(self, interaction: discord.Interaction, game: str, season: str | None = None) -> None:
+        await self.bot.records.show_leaderboard(interaction, game, season)
+
+    @leaderboard.autocomplete("season")
+    @autocomplete_or_nothing
+    async def season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The current season and those with games here, newest first."""
+        game = getattr(interaction.namespace, "game", None)
+        choices = await self.bot.records.season_choices(interaction.guild_id, game, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in choices]
 
     @app_commands.command(name="record", description="A finished game's moves, page by page.")
     @app_commands.describe(table="The table number, from /history (default: the last table here)")

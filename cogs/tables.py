@@ -11,9 +11,15 @@ from bot.catalogue import CATALOGUE
 from bot.discord_ui.failures import autocomplete_or_nothing
 from bot.discord_ui.options import CLOCK_NAMES, option_word, table_options
 from bot.discord_ui.settings import changed_server_settings, server_settings_embed
+from bot.seasons import MONTH, NO_SEASONS, QUARTER
 
 GAME_CHOICES = [app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE]
 CLOCK_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CLOCK_NAMES.items()]
+SEASON_CHOICES = [
+    app_commands.Choice(name="a calendar month", value=MONTH),
+    app_commands.Choice(name="a quarter of the year", value=QUARTER),
+    app_commands.Choice(name="none: one endless leaderboard", value=NO_SEASONS),
+]
 
 
 class Tables(commands.Cog):
@@ -111,8 +117,10 @@ class Tables(commands.Cog):
         threads="Open new tables in a thread of their own (when /play does not say)",
         announce_role="A role to mention when a table opens and looks for players",
         no_role="Mention no role when a table opens",
+        season="How long a season lasts: each has its own leaderboards, and ratings soften between them",
+        season_channel="Where a season's final standings are posted (default: where you turn seasons on)",
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, season=SEASON_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def server_settings(
@@ -122,16 +130,28 @@ class Tables(commands.Cog):
         threads: bool | None = None,
         announce_role: discord.Role | None = None,
         no_role: bool = False,
+        season: str | None = None,
+        season_channel: discord.TextChannel | None = None,
     ) -> None:
         # Discord hides the command from members without Manage Server, but a server can change that.
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message("Only members with Manage Server can do that.", ephemeral=True)
             return
+        if season_channel is not None and not season_channel.permissions_for(interaction.guild.me).send_messages:
+            await interaction.response.send_message(
+                f"I may not send messages in {season_channel.mention}: pick a channel where I can post the "
+                "seasons' final standings, or let me post there first.",
+                ephemeral=True,
+            )
+            return
         store = self.bot.store
         current = await store.server_settings(interaction.guild_id)
         try:
             role = announce_role.id if announce_role is not None else None
-            changed = changed_server_settings(current, clock, threads, role, no_role)
+            channel = season_channel.id if season_channel is not None else None
+            changed = changed_server_settings(
+                current, clock, threads, role, no_role, season, channel, interaction.channel_id
+            )
         except ValueError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return

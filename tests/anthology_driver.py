@@ -238,6 +238,12 @@ class Anthology:
                 await self.take_turn(player, await self.hand_panel(player, board))
         raise AssertionError("the game did not end")
 
+    def said_last(self, channel=None) -> FakeMessage:
+        """The bot's last line in the channel, passing over the achievements (🏅) a game's end earned, which come
+        after its result line."""
+        said = self.fake.channel_messages(channel or self.channel)
+        return [message for message in said if not message.content.startswith("🏅 ")][-1]
+
     async def final_standings(self, match_id: int) -> tuple[list[str], dict[int, RatingChange]]:
         """A finished board's "Final standings" lines, and the rating changes the store recorded with its result."""
         fields = self.board(match_id).embeds[0]["fields"]

@@ -1,5 +1,5 @@
-"""Channel announcements: what a change says in its table's channel (a face-off called, a win, the result) and
-the reactions that mark a winning answer.
+"""Channel announcements: what a change says in its table's channel (a face-off called, a win, the result and the
+achievements it earned) and the reactions that mark a winning answer.
 
 Guarantees: every change's lines are said in version order, each once, even across a crash. They are derived
 from the events the action log stores with the change, so the log is the outbox. `announced_version` in the
@@ -20,13 +20,14 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.achievements import book_of, earned_text
 from bot.discord_ui.delivery import Deliveries, nonce
 from bot.discord_ui.limits import CONTENT, fit_text
 from bot.discord_ui.renderers import Announcement, GameRenderer
 from bot.discord_ui.standings import result_text
 from bot.discord_ui.wording import pinging
 from bot.engine import Event
-from bot.matches import Match, MatchHost, Refusal, Snapshot
+from bot.matches import Match, MatchHost, MatchStatus, Refusal, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ class Announcements:
         self.host = host
         self.games = games
         self.deliveries = deliveries
+        self.book = book_of(games)
         self._said: dict[int, int] = {}
         """Match id -> the version up to which every change's announcements were said."""
         self._to_say: dict[int, dict[int, tuple[Snapshot, tuple[Event, ...]]]] = {}
@@ -118,6 +120,10 @@ class Announcements:
         if version == match.version and snapshot.outcome is not None:
             picture = await self._game_picture(match, renderer)
             announcements.append(Announcement(result_text(snapshot, renderer), picture=picture, picture_name=GAME_GIF))
+        if version == match.version and match.status is MatchStatus.FINISHED:
+            earned = await self._earned(match)
+            if earned:
+                announcements.append(Announcement(earned))
         for index, announcement in enumerate(announcements):
             if not await self._say(match, announcement, nonce(match.id, version, index)):
                 return False
@@ -125,6 +131,13 @@ class Announcements:
         if announcements:
             await self.host.announced(match.id, version)
         return True
+
+    async def _earned(self, match: Match) -> str:
+        """The achievements this finished game earned its players, from the feats stored with its result (none for
+        a game that stored none: a practice game)."""
+        feats = await self.host.store.feats_until(match.id)
+        earned = {user: self.book.newly_earned(before, after) for user, (before, after) in feats.items()}
+        return earned_text(match, earned)
 
     async def _game_picture(self, match: Match, renderer: GameRenderer) -> bytes | None:
         """The game's animated picture, for its result line: drawn on a thread of its own (a frame a move takes

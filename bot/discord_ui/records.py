@@ -16,23 +16,26 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.catalogue import Game
+from bot.discord_ui.achievements import book_of, stats_lines
 from bot.discord_ui.components import Controls, RecordsButton, ReplayButton
 from bot.discord_ui.limits import fit_message
 from bot.discord_ui.my_games import board_link
 from bot.discord_ui.replays import replay_message
 from bot.discord_ui.standings import rating_number, result_text
-from bot.discord_ui.wording import refusal_text
+from bot.discord_ui.wording import as_code, refusal_text
 from bot.matches import (
     FinishedTable,
     LeaderboardPage,
     MatchHost,
     MatchStatus,
     PlayerStats,
+    Ranked,
     Refusal,
     RefusalReason,
 )
 from bot.matches.records import LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, GameRecord, Records
 from bot.matches.replays import Position
+from bot.seasons import read_season, season_of, season_words
 
 RECORD_LINES = 20
 """Lines of a game's record on one page (fewer when they are long: an embed holds 4096 characters)."""
@@ -63,8 +66,10 @@ def history_embed(guild_id: int, tables: Sequence[FinishedTable], games: Mapping
         link = f"https://discord.com/channels/{guild_id}/{table.channel_id}{board}"
         won = f"🏆 {winners}" if winners else "a draw"
         title = _title(games, table.game)
+        season = f" · season {table.season}" if table.season else ""
         lines.append(
-            f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R> · {won} · [board]({link})"
+            f"**{title}** #{table.match_id} · <t:{int(table.finished_at.timestamp())}:R>{season} · {won} · "
+            f"[board]({link})"
         )
     embed.description = "\n".join(lines)[:4096]
     embed.set_footer(text="/record table:<number> shows the moves of that table's game.")
@@ -122,34 +127,48 @@ def stats_embed(
     return embed
 
 
-def _ranked_line(place: int, user_id: int, rating: float, games: int, wins: int) -> str:
-    return f"**{place}.** <@{user_id}> — {rating_number(rating)} ({games} games, {_share(wins, games)})"
+def ranked_line(row: Ranked) -> str:
+    """A player's line on a leaderboard: "**1.** @Ann — 1,052 (5 games, 3 wins (60%))"."""
+    games = f"{row.games} games, {_share(row.wins, row.games)}"
+    return f"**{row.place}.** <@{row.user_id}> — {rating_number(row.rating)} ({games})"
 
 
 def _leaderboard_pages(board: LeaderboardPage) -> int:
     return max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
 
 
+def _unknown_season(season: str, played: Sequence[str], title: str) -> str:
+    said = f"No game of {title} finished here in season {season}."
+    if not played:
+        return f"{said} No season has a game of it yet."
+    return f"{said} Seasons with games of it: {', '.join(played[:10])}."
+
+
 def leaderboard_embed(
-    game: str, board: LeaderboardPage, page: int, games: Mapping[str, Game], viewer_id: int | None
+    game: str,
+    board: LeaderboardPage,
+    page: int,
+    games: Mapping[str, Game],
+    viewer_id: int | None,
+    season: str | None = None,
 ) -> discord.Embed:
-    """A page of the game's leaderboard; `viewer_id`'s own place under it when they are not on this page (None:
-    a posted leaderboard, which is everyone's)."""
+    """A page of the game's leaderboard (of one season's games, or of all); `viewer_id`'s own place under it when
+    they are not on this page (None: a posted leaderboard, which is everyone's)."""
     title = _title(games, game)
-    embed = discord.Embed(title=f"{title} leaderboard", colour=discord.Colour.gold())
+    when = f" · {season_words(season)}" if season else ""
+    embed = discord.Embed(title=f"{title} leaderboard{when}", colour=discord.Colour.gold())
+    during = f" in {season_words(season)}" if season else ""
     if not board.rows:
-        embed.description = f"Nobody has finished {LEADERBOARD_MIN_GAMES} games of {title} in this server yet."
+        embed.description = f"Nobody has finished {LEADERBOARD_MIN_GAMES} games of {title} in this server{during} yet."
     else:
-        embed.description = "\n".join(
-            _ranked_line(row.place, row.user_id, row.rating, row.games, row.wins) for row in board.rows
-        )
+        embed.description = "\n".join(ranked_line(row) for row in board.rows)
     if viewer_id is not None and not any(row.user_id == viewer_id for row in board.rows):
         own = board.own
         embed.add_field(
             name="Your place",
-            value=_ranked_line(own.place, own.user_id, own.rating, own.games, own.wins)
+            value=ranked_line(own)
             if own is not None
-            else f"Not ranked yet: finish {LEADERBOARD_MIN_GAMES} games of {title} here.",
+            else f"Not ranked yet: finish {LEADERBOARD_MIN_GAMES} games of {title} here{during}.",
             inline=False,
         )
     pages = max(1, math.ceil(board.ranked / LEADERBOARD_PAGE))
@@ -191,6 +210,7 @@ class RecordsController:
         self.host = host
         self.records = records
         self.games = games
+        self.book = book_of(games)
 
     async def show_history(self, interaction: discord.Interaction) -> None:
         tables = await self.records.finished_tables(interaction.guild_id)
@@ -201,8 +221,43 @@ class RecordsController:
     async def show_stats(self, interaction: discord.Interaction, user_id: int, game: str | None) -> None:
         await self._answer(interaction, "stats", f"{user_id}.{game or 'all'}", 0, "me")
 
-    async def show_leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        await self._answer(interaction, "leaders", game, 0, "me")
+    async def show_leaderboard(self, interaction: discord.Interaction, game: str, season: str | None) -> None:
+        """The game's leaderboard: of the season named, else of the current season when the server has seasons,
+        else of every game played here. A season that is not the current one, and has no game of it, is refused."""
+        guild_id = interaction.guild_id
+        settings = await self.host.server_settings(guild_id)
+        current = season_of(settings.season, self.host.clock.now())
+        if season is not None:
+            named = read_season(season)
+            if named is None:
+                refusal = f"I cannot read {as_code(season)} as a season: write it like 2026-11 (a month) or 2026-Q4."
+                await interaction.response.send_message(refusal, ephemeral=True)
+                return
+            played = await self.records.seasons_played(guild_id, game)
+            if named != current and named not in played:
+                await interaction.response.send_message(
+                    _unknown_season(named, played, _title(self.games, game)), ephemeral=True
+                )
+                return
+            current = named
+        key = game if current is None else f"{game}.{current.lower()}"
+        await self._answer(interaction, "leaders", key, 0, "me")
+
+    async def season_choices(self, guild_id: int, game: str | None, typed: str) -> list[tuple[str, str]]:
+        """The seasons to offer as `/leaderboard season:` is typed: (label, value) of the current one and those with
+        results here, newest first, that contain what is typed."""
+        settings = await self.host.server_settings(guild_id)
+        current = season_of(settings.season, self.host.clock.now())
+        seasons = await self.records.seasons_played(guild_id, game if game in self.games else None)
+        if current is not None and current not in seasons:
+            seasons.insert(0, current)
+        wanted = typed.strip().lower().replace(" ", "-")
+        labels = [
+            (f"{season} ({season_words(season)}{', now' if season == current else ''})", season)
+            for season in seasons
+            if wanted in season.lower()
+        ]
+        return labels[:25]
 
     async def show_record(self, interaction: discord.Interaction, table: int | None) -> None:
         if table is None:
@@ -279,11 +334,18 @@ class RecordsController:
             game = None if game == "all" else game
             stats = await self.records.player_stats(guild_id, int(user), game)
             embed = stats_embed(guild_id, int(user), stats, self.games, game)
+            if stats.tallies:
+                earned = self.book.earned(await self.records.feats_of(guild_id, int(user)), game)
+                embed.insert_field_at(
+                    len(embed.fields) - 1, name="Achievements", value=stats_lines(earned, self.book, game), inline=False
+                )
             return fit_message({"embed": embed, "view": _pager(view, key, 0, 1, mode)})
         if view == "leaders":
             viewer = interaction.user.id if mode == "me" else None
-            board, page = await self.records.leaderboard(key, guild_id, page, interaction.user.id)
-            embed = leaderboard_embed(key, board, page, self.games, viewer)
+            game, _, named = key.partition(".")
+            season = read_season(named) if named else None
+            board, page = await self.records.leaderboard(game, guild_id, page, interaction.user.id, season)
+            embed = leaderboard_embed(game, board, page, self.games, viewer, season)
             return fit_message({"embed": embed, "view": _pager(view, key, page, _leaderboard_pages(board), mode)})
         record = await self.records.game_record(int(key), guild_id)
         pages = record_pages(self._record_lines(record))

@@ -14,6 +14,7 @@ from bot.discord_ui.limits import OPTION_LABEL, fit_text
 from bot.discord_ui.options import CLOCK_NAMES, CLOCKS
 from bot.discord_ui.wording import as_code
 from bot.players import DM, MENTION, QUIET, PlayerSettings, ServerSettings, read_clock_time
+from bot.seasons import MONTH, NO_SEASONS, QUARTER
 from bot.time_zones import UTC_ZONE, Place, TimeZoneIndex, offset_words
 
 NOTICE_WORDS = {DM: "a DM from me", MENTION: "a mention in the table's channel or thread", QUIET: "nothing"}
@@ -112,16 +113,40 @@ def settings_embed(settings: PlayerSettings, now: datetime) -> discord.Embed:
     return embed
 
 
+SEASON_WORDS = {
+    MONTH: "a calendar month (UTC)",
+    QUARTER: "a quarter of the year: January-March, April-June, July-September, October-December (UTC)",
+    NO_SEASONS: "none: one endless leaderboard per game",
+}
+
+
 def changed_server_settings(
-    current: ServerSettings, clock: str | None, threads: bool | None, role: int | None, no_role: bool
+    current: ServerSettings,
+    clock: str | None,
+    threads: bool | None,
+    role: int | None,
+    no_role: bool,
+    season: str | None = None,
+    season_channel: int | None = None,
+    here: int | None = None,
 ) -> ServerSettings:
-    """The server's settings with the given values changed (None: unchanged; `no_role` clears the role)."""
+    """The server's settings with the given values changed (None: unchanged; `no_role` clears the role). Seasons
+    turned on with no channel for their standings chosen, now or before, post them `here`, where the command was
+    used."""
     if clock is not None and clock not in CLOCKS:
         raise ValueError("Choose the clock from the list.")
+    if season is not None and season not in SEASON_WORDS:
+        raise ValueError("Choose the season length from the list: month, quarter or none.")
+    season = current.season if season is None else season
+    channel = season_channel or current.season_channel_id
+    if channel is None and season != NO_SEASONS:
+        channel = here
     return ServerSettings(
         clock=current.clock if clock is None else clock,
         threads=current.threads if threads is None else threads,
         announce_role_id=None if no_role else (current.announce_role_id if role is None else role),
+        season=season,
+        season_channel_id=channel,
     )
 
 
@@ -132,5 +157,13 @@ def server_settings_embed(settings: ServerSettings) -> discord.Embed:
     embed.add_field(name="New tables open", value=where + " (unless /play says otherwise)", inline=False)
     role = f"<@&{settings.announce_role_id}>" if settings.announce_role_id else "nobody"
     embed.add_field(name="Mentioned when a table opens", value=role, inline=False)
-    embed.set_footer(text="Change them with /server-settings clock: threads: announce_role: (Manage Server only)")
+    seasons = SEASON_WORDS[settings.season]
+    if settings.season != NO_SEASONS:
+        where = f"<#{settings.season_channel_id}>" if settings.season_channel_id else "nowhere"
+        seasons += f"; each season's final standings are posted in {where}"
+    embed.add_field(name="Seasons", value=seasons, inline=False)
+    embed.set_footer(
+        text="Change them with /server-settings clock: threads: announce_role: season: season_channel: "
+        "(Manage Server only)"
+    )
     return embed

@@ -1,7 +1,8 @@
 """Runs the host's deadlines: one task sleeps until the nearest due row, fires what is due, and repeats.
 
 Deadlines are rows in storage, so anything that fell due while the bot was down fires at start-up. What a
-fired deadline shows is the adapter's business: it is handed to `on_fired`.
+fired deadline shows is the adapter's business: it is handed to `on_fired`. Work that is due at a time but belongs
+to no match (a season's end) is asked of `also_due` on every round, which says when it next has something to do.
 
 Several processes on one database each run a runner over every match's deadlines (the host fires each once,
 whoever gets there first). A process is woken by its own commits only, so with a shared database a runner also
@@ -34,10 +35,15 @@ class DeadlineRunner:
         host: MatchHost,
         on_fired: Callable[[DeadlineFired], Awaitable[None]],
         longest_sleep: float = LONGEST_SLEEP_SECONDS,
+        also_due: Callable[[], Awaitable[datetime | None]] | None = None,
     ) -> None:
         self.host = host
         self.on_fired = on_fired
         self.longest_sleep = longest_sleep
+        self.also_due = also_due
+        """Work the runner does on each round besides matches' deadlines (a season's end): it does what is due and
+        says when it next has something to do (None: nothing waits)."""
+        self._also_next: datetime | None = None
         self._wake = asyncio.Event()
         self._next_look: datetime | None = None
         """When the runner will look next, if it is sleeping; a deadline due later needs no wake-up."""
@@ -53,6 +59,8 @@ class DeadlineRunner:
         fired = await self.host.fire_due_deadlines()
         for item in fired:
             await self.on_fired(item)
+        if self.also_due is not None:
+            self._also_next = await self.also_due()
         return len(fired)
 
     async def run(self) -> None:
@@ -63,9 +71,9 @@ class DeadlineRunner:
             try:
                 await self.fire_due()
                 delay = self.longest_sleep
-                next_at = await self.host.store.next_deadline_at()
-                if next_at is not None:
-                    delay = min(delay, max(0.0, (next_at - self.host.clock.now()).total_seconds()))
+                for next_at in (await self.host.store.next_deadline_at(), self._also_next):
+                    if next_at is not None:
+                        delay = min(delay, max(0.0, (next_at - self.host.clock.now()).total_seconds()))
             except Exception:
                 log.exception("deadline check failed; trying again shortly")
                 delay = self.longest_sleep

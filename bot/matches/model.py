@@ -192,6 +192,8 @@ class FinishedTable:
     board_message_id: int | None
     finished_at: datetime
     winners: tuple[tuple[int, str], ...]
+    season: str | None = None
+    """The season it finished in (bot/seasons.py; None: its server had none then)."""
 
 
 @dataclass(frozen=True)

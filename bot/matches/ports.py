@@ -198,6 +198,40 @@ class MatchStore(Protocol):
         `min_games` games, by shown rating, best first (ties: the lower user id first), and `user_id`'s line."""
         ...
 
+    async def season_leaderboard(
+        self, game: str, guild_id: int, season: str, *, min_games: int, offset: int, limit: int, user_id: int
+    ) -> LeaderboardPage:
+        """`leaderboard` of one season's games: each player's latest rating in it (bot/seasons.py)."""
+        ...
+
+    async def seasons_played(self, guild_id: int, game: str | None) -> list[str]:
+        """The seasons with results in the server (of this game, or of any), newest first."""
+        ...
+
+    async def season_games(self, guild_id: int, season: str) -> list[str]:
+        """The games with results in the server's season."""
+        ...
+
+    async def due_season_ends(self, now: datetime) -> list[tuple[int, str]]:
+        """(server, season) of each season that has ended by `now` and whose final standings were not posted."""
+        ...
+
+    async def next_season_end(self) -> datetime | None:
+        """When the next season whose final standings wait ends (None: none waits)."""
+        ...
+
+    async def season_posted(self, guild_id: int, season: str) -> None:
+        """Note that the season's final standings were posted."""
+        ...
+
+    async def feats_of(self, guild_id: int, user_id: int) -> frozenset[tuple[str, str]]:
+        """The player's feats in the server (bot/achievements.py): (game, feat) pairs."""
+        ...
+
+    async def feats_until(self, match_id: int) -> dict[int, tuple[frozenset, frozenset]]:
+        """Each of a finished game's players' feats before it and with it, by user id."""
+        ...
+
     async def live_matches_of(self, user_id: int) -> list[Match]:
         """The live tables the user sits at (and has not left), oldest first."""
         ...

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from bot.engine import Event, GameRules
 from bot.matches.model import FinishedTable, LeaderboardPage, Match, MatchStatus, PlayerStats
@@ -42,18 +43,29 @@ class Records:
     async def player_stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
         return await self.store.player_stats(guild_id, user_id, game, RECENT_GAMES)
 
-    async def leaderboard(self, game: str, guild_id: int, page: int, user_id: int) -> tuple[LeaderboardPage, int]:
-        """Page `page` (0 first) of the game's leaderboard in the server, or its last page when there are fewer,
-        and the page's number."""
+    async def leaderboard(
+        self, game: str, guild_id: int, page: int, user_id: int, season: str | None = None
+    ) -> tuple[LeaderboardPage, int]:
+        """Page `page` (0 first) of the game's leaderboard in the server (of one season's games, or of every
+        game when the server has no seasons), or its last page when there are fewer, and the page's number."""
         asked = max(page, 0)
-        found = await self.store.leaderboard(
+        board = self.store.leaderboard if season is None else partial(self.store.season_leaderboard, season=season)
+        found = await board(
             game, guild_id, min_games=LEADERBOARD_MIN_GAMES, offset=asked * LEADERBOARD_PAGE,
             limit=LEADERBOARD_PAGE, user_id=user_id,
         )  # fmt: skip
         last = max(found.ranked - 1, 0) // LEADERBOARD_PAGE
         if asked <= last:
             return found, asked
-        return await self.leaderboard(game, guild_id, last, user_id)
+        return await self.leaderboard(game, guild_id, last, user_id, season)
+
+    async def feats_of(self, guild_id: int, user_id: int) -> frozenset[tuple[str, str]]:
+        """What the player did here that achievements count (bot/achievements.py)."""
+        return await self.store.feats_of(guild_id, user_id)
+
+    async def seasons_played(self, guild_id: int, game: str | None) -> list[str]:
+        """The seasons with results here (of this game, or of any), newest first."""
+        return await self.store.seasons_played(guild_id, game)
 
     async def game_record(self, match_id: int, guild_id: int | None) -> GameRecord:
         """The record of a finished game of this server. Refuses a game of another server (or none) and one still

@@ -342,10 +342,29 @@ def player_settings_from_row(row: Row | None) -> PlayerSettings:
     )
 
 
+SERVER_SETTINGS_COLUMNS = "clock, threads, announce_role_id, season, season_channel_id"
+SAVE_SERVER_SETTINGS = (
+    f"INSERT INTO server_settings (guild_id, {SERVER_SETTINGS_COLUMNS}) VALUES ({{}}) ON CONFLICT (guild_id) DO UPDATE"
+    " SET clock = excluded.clock, threads = excluded.threads, announce_role_id = excluded.announce_role_id,"
+    " season = excluded.season, season_channel_id = excluded.season_channel_id"
+)
+"""Write a server's settings; `{}` takes the engine's six placeholders."""
+
+
+def server_settings_row(guild_id: int, settings: ServerSettings) -> tuple[Any, ...]:
+    """A server's settings as SAVE_SERVER_SETTINGS writes them."""
+    return (
+        guild_id, settings.clock, int(settings.threads), settings.announce_role_id, settings.season,
+        settings.season_channel_id,
+    )  # fmt: skip
+
+
 def server_settings_from_row(row: Row | None) -> ServerSettings:
     if row is None:
         return ServerSettings()
-    return ServerSettings(row["clock"], bool(row["threads"]), row["announce_role_id"])
+    return ServerSettings(
+        row["clock"], bool(row["threads"]), row["announce_role_id"], row["season"], row["season_channel_id"]
+    )
 
 
 class SharedMethods:

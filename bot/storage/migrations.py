@@ -214,9 +214,37 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, game, kind)
     );
     """,
-    # 15: placeholder for the seasons helper's migration (replaced at merge)
+    # 15: seasons and achievements. A server's season length (bot/seasons.py: none, month or quarter) and the
+    # channel its seasons' final standings are posted in; each result's season (NULL: the server had none), and
+    # the season of the result that last moved each rating, so the first game of a new season starts from the
+    # rating carried over; each season of each server that has results, with when it ends and whether its final
+    # standings were posted. And what players did that achievements count (bot/achievements.py), per server and
+    # player, each with the game it was first done in.
     """
-    SELECT 1;
+    ALTER TABLE server_settings ADD COLUMN season TEXT NOT NULL DEFAULT 'none';
+    ALTER TABLE server_settings ADD COLUMN season_channel_id INTEGER;
+    ALTER TABLE results ADD COLUMN season TEXT;
+    ALTER TABLE result_players ADD COLUMN season TEXT;
+    ALTER TABLE ratings ADD COLUMN season TEXT;
+    CREATE INDEX result_players_season ON result_players (guild_id, game, season, user_id);
+    CREATE TABLE season_ends (
+        guild_id INTEGER NOT NULL,
+        season TEXT NOT NULL,
+        ends_at TEXT NOT NULL,
+        posted INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, season)
+    );
+    CREATE INDEX season_ends_due ON season_ends (posted, ends_at);
+    CREATE TABLE feats (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        feat TEXT NOT NULL,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        done_at TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, feat)
+    );
+    CREATE INDEX feats_match ON feats (match_id);
     """,
     # 16: leagues the bot runs (bot/leagues, bot/matches/leagues.py): one row per league, its record a JSON document
     # (at most one live league per channel), and the table each league game is played at.

@@ -58,6 +58,8 @@ from bot.players import PlayerSettings, ServerSettings
 from bot.ratings import Rating, ResultSeat
 from bot.storage.common import (
     RECORD_QUERIES,
+    SAVE_SERVER_SETTINGS,
+    SERVER_SETTINGS_COLUMNS,
     TREND_GAMES,
     DatabaseUnusable,
     SharedMethods,
@@ -80,6 +82,7 @@ from bot.storage.common import (
     result_seats,
     seat_rows,
     server_settings_from_row,
+    server_settings_row,
     too_new,
 )
 from bot.storage.guidance import PostgresGuidance
@@ -87,6 +90,7 @@ from bot.storage.leagues import PostgresLeagues
 from bot.storage.migrations import RATE_PAST_RESULTS, THEN_IN_CODE
 from bot.storage.postgres_migrations import MIGRATIONS, VERSION_TABLE
 from bot.storage.replays import PostgresReplays
+from bot.storage.seasons import PostgresSeasons, pg_result_noted, pg_season_of_result
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +125,7 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
-class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresLeagues):
+class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSeasons, PostgresLeagues):
     """See the module docstring. Open with `await PostgresStore.open(url)`; close with `await store.close()`."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
@@ -275,7 +279,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresLe
         """The server's most recently finished games, newest first, with their winners."""
         rows = await self._read(
             lambda db: db.fetch(
-                "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id,"
+                "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id, results.season,"
                 " results.finished_at, (SELECT coalesce(json_agg(json_build_array(seats.user_id, seats.name)"
                 " ORDER BY seats.seat), '[]') FROM result_players JOIN seats ON seats.match_id ="
                 " result_players.match_id AND seats.user_id = result_players.user_id"
@@ -294,6 +298,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresLe
                 row["board_message_id"],
                 row["finished_at"],
                 tuple((user_id, name) for user_id, name in orjson.loads(row["winners"])),
+                row["season"],
             )
             for row in rows
         ]
@@ -470,21 +475,14 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresLe
         """What the server's admins set with /server-settings, or the defaults."""
         row = await self._read(
             lambda db: db.fetchrow(
-                "SELECT clock, threads, announce_role_id FROM server_settings WHERE guild_id = $1", guild_id
+                f"SELECT {SERVER_SETTINGS_COLUMNS} FROM server_settings WHERE guild_id = $1", guild_id
             )
         )
         return server_settings_from_row(row)
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
-        await self._execute_write(
-            "INSERT INTO server_settings (guild_id, clock, threads, announce_role_id) VALUES ($1, $2, $3, $4)"
-            " ON CONFLICT (guild_id) DO UPDATE SET clock = excluded.clock, threads = excluded.threads,"
-            " announce_role_id = excluded.announce_role_id",
-            guild_id,
-            settings.clock,
-            int(settings.threads),
-            settings.announce_role_id,
-        )
+        sql = SAVE_SERVER_SETTINGS.format(", ".join(f"${number}" for number in range(1, 7)))
+        await self._execute_write(sql, *server_settings_row(guild_id, settings))
 
     async def get_meta(self, key: str) -> str | None:
         return await self._read(lambda db: db.fetchval("SELECT value FROM bot_meta WHERE key = $1", key))
@@ -570,7 +568,7 @@ async def _save(db: asyncpg.Connection, change: Change) -> Saved:
             *action_row(entry, as_is),
         )
     earliest = await _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
-    rated = await _write_result(db, change.result) if change.result is not None else None
+    rated = await _write_result(db, match, change.result) if change.result is not None else None
     return Saved(True, earliest, rated)
 
 
@@ -606,17 +604,19 @@ async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list
     return writes.earliest
 
 
-async def _write_result(db: asyncpg.Connection, result: Result) -> dict[int, RatingChange]:
+async def _write_result(db: asyncpg.Connection, match: Match, result: Result) -> dict[int, RatingChange]:
     await db.execute(
         "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES ($1, $2, $3, $4, $5, $6)",
         *result_row(result, as_is),
     )
+    season = await pg_season_of_result(db, result)
     rated = await _rate(db, result.game, result.guild_id, result_seats(result))
     await db.executemany(
         "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
         " rating_before, rating_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         result_player_rows(result, as_is, rated),
     )
+    await pg_result_noted(db, match, result, season)
     return rated
 
 

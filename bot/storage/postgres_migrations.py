@@ -205,9 +205,33 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, game, kind)
     );
     """,
-    # 15: placeholder for the seasons helper's migration (replaced at merge)
+    # 15: seasons (a server's season length and channel, each result's season, the season of the result that
+    # last moved each rating, and each season's end) and the feats achievements count.
     """
-    SELECT 1;
+    ALTER TABLE server_settings ADD COLUMN season text NOT NULL DEFAULT 'none';
+    ALTER TABLE server_settings ADD COLUMN season_channel_id bigint;
+    ALTER TABLE results ADD COLUMN season text;
+    ALTER TABLE result_players ADD COLUMN season text;
+    ALTER TABLE ratings ADD COLUMN season text;
+    CREATE INDEX result_players_season ON result_players (guild_id, game, season, user_id);
+    CREATE TABLE season_ends (
+        guild_id bigint NOT NULL,
+        season text NOT NULL,
+        ends_at timestamptz NOT NULL,
+        posted integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, season)
+    );
+    CREATE INDEX season_ends_due ON season_ends (posted, ends_at);
+    CREATE TABLE feats (
+        guild_id bigint NOT NULL,
+        user_id bigint NOT NULL,
+        game text NOT NULL,
+        feat text NOT NULL,
+        match_id bigint NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        done_at timestamptz NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, feat)
+    );
+    CREATE INDEX feats_match ON feats (match_id);
     """,
     # 16: leagues the bot runs: one row per league with its record as a JSON document, and its games' tables.
     """

@@ -59,6 +59,8 @@ from bot.players import PlayerSettings, ServerSettings
 from bot.ratings import Rating, ResultSeat
 from bot.storage.common import (
     RECORD_QUERIES,
+    SAVE_SERVER_SETTINGS,
+    SERVER_SETTINGS_COLUMNS,
     TREND_GAMES,
     DatabaseUnusable,
     SharedMethods,
@@ -83,12 +85,14 @@ from bot.storage.common import (
     result_seats,
     seat_rows,
     server_settings_from_row,
+    server_settings_row,
     too_new,
 )
 from bot.storage.guidance import SqliteGuidance
 from bot.storage.leagues import SqliteLeagues
 from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
 from bot.storage.replays import SqliteReplays
+from bot.storage.seasons import SqliteSeasons, result_noted, season_of_result
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +124,7 @@ def _trouble(error: sqlite3.Error) -> str:
     return text
 
 
-class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteLeagues):
+class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, SqliteLeagues):
     """See the module docstring. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     def __init__(
@@ -350,21 +354,20 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteLeagues):
         def read(db: sqlite3.Connection) -> list[FinishedTable]:
             rows = db.execute(
                 "SELECT results.match_id, results.game, matches.channel_id, matches.board_message_id,"
-                " results.finished_at FROM results JOIN matches ON matches.id = results.match_id"
+                " results.finished_at, results.season FROM results JOIN matches ON matches.id = results.match_id"
                 " WHERE results.guild_id = ? ORDER BY results.finished_at DESC, results.match_id DESC LIMIT ?",
                 (guild_id, limit),
             ).fetchall()
             tables = []
-            for match_id, game, channel_id, board_id, finished_at in rows:
+            for match_id, game, channel_id, board_id, finished_at, season in rows:
                 winners = db.execute(
                     "SELECT result_players.user_id, seats.name FROM result_players JOIN seats"
                     " ON seats.match_id = result_players.match_id AND seats.user_id = result_players.user_id"
                     " WHERE result_players.match_id = ? AND result_players.won = 1 ORDER BY seats.seat",
                     (match_id,),
                 ).fetchall()
-                tables.append(
-                    FinishedTable(match_id, game, channel_id, board_id, read_instant(finished_at), tuple(winners))
-                )
+                ended = read_instant(finished_at)
+                tables.append(FinishedTable(match_id, game, channel_id, board_id, ended, tuple(winners), season))
             return tables
 
         return await self._read(read)
@@ -584,20 +587,12 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteLeagues):
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """What the server's admins set with /server-settings, or the defaults."""
-        row = await self._read(
-            lambda db: db.execute(
-                "SELECT clock, threads, announce_role_id FROM server_settings WHERE guild_id = ?", (guild_id,)
-            ).fetchone()
-        )
-        return server_settings_from_row(row)
+        sql = f"SELECT {SERVER_SETTINGS_COLUMNS} FROM server_settings WHERE guild_id = ?"
+        return server_settings_from_row(await self._read(lambda db: db.execute(sql, (guild_id,)).fetchone()))
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings) -> None:
-        await self._execute_write(
-            "INSERT INTO server_settings (guild_id, clock, threads, announce_role_id) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET clock = excluded.clock, threads = excluded.threads, "
-            "announce_role_id = excluded.announce_role_id",
-            (guild_id, settings.clock, int(settings.threads), settings.announce_role_id),
-        )
+        sql = SAVE_SERVER_SETTINGS.format(", ".join("?" * 6))
+        await self._execute_write(sql, server_settings_row(guild_id, settings))
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._read(lambda db: db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone())
@@ -697,7 +692,7 @@ def _save(db: sqlite3.Connection, change: Change) -> Saved:
             action_row(entry, instant_text),
         )
     earliest = _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
-    rated = _write_result(db, change.result) if change.result is not None else None
+    rated = _write_result(db, match, change.result) if change.result is not None else None
     return Saved(True, earliest, rated)
 
 
@@ -742,17 +737,19 @@ def _replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadl
     return writes.earliest
 
 
-def _write_result(db: sqlite3.Connection, result: Result) -> dict[int, RatingChange]:
+def _write_result(db: sqlite3.Connection, match: Match, result: Result) -> dict[int, RatingChange]:
     db.execute(
         "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
         result_row(result, instant_text),
     )
+    season = season_of_result(db, result)
     rated = _rate(db, result.game, result.guild_id, result_seats(result))
     db.executemany(
         "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
         " rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         result_player_rows(result, instant_text, rated),
     )
+    result_noted(db, match, result, season)
     return rated
 
 

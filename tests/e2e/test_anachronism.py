@@ -304,7 +304,7 @@ async def test_a_whole_game_against_a_computer_from_my_force_and_the_boards_menu
     assert result is not None
     winners = () if state.result is AnachronismEnd.DRAW else state.placings[0]
     assert result.winners == tuple(sorted(finished.at_seat(seat).user_id for seat in winners))
-    final = anthology.fake.channel_messages(anthology.channel)[-1]
+    final = anthology.said_last()
     assert final.content == arena.field("Game over")
     if winners == (0,):
         assert final.content.startswith(f"🏆 <@{alice.id}> won")
@@ -603,7 +603,7 @@ async def test_a_best_of_three_match_to_its_end_with_a_restart_between_games(ant
     assert max(wins) == 2 and outcome.winners == (wins.index(2),)
     used = state.tournament.stacks[0].used
     assert len(used) == 5 * games, "each game's warrior and four supports went to the discard pile"
-    final = anthology.fake.channel_messages(anthology.channel)[-1]
+    final = anthology.said_last()
     assert final.content == arena.field("Game over") and "won the match" in final.content
     lines, changes = await anthology.final_standings(arena.match_id)
     match = await anthology.bot.host.get(arena.match_id)

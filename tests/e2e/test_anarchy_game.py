@@ -64,7 +64,7 @@ async def test_a_full_game_with_three_players_from_dms_and_my_hand(anthology):
     assert "Game over" in field_names
     result = stored_result(anthology.settings.database_path, match.id)
     (winner_id,) = result.winners
-    announcement = anthology.fake.channel_messages(anthology.channel)[-1]
+    announcement = anthology.said_last()
     assert f"<@{winner_id}>" in announcement.content and "won" in announcement.content
     # The board's summary: the winner first with no cards, the others sharing second, each with their rating.
     lines, changes = await anthology.final_standings(match.id)

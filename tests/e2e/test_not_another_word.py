@@ -185,7 +185,7 @@ async def test_a_whole_game_typed_in_chat_with_slash_word_the_panel_an_exchange_
     assert finished.status is MatchStatus.FINISHED
     result = stored_result(anthology.settings.database_path, table.match_id)
     assert result is not None and result.winners
-    final = anthology.fake.channel_messages(anthology.channel)[-1]
+    final = anthology.said_last()
     assert "🏆" in final.content
     # The board's summary: everyone by the cards they still hold, with their rating change.
     state = await table.state()

@@ -38,7 +38,7 @@ async def everything_says_alice_won(anthology: Anthology, match_id: int) -> dict
     alice, bob = anthology.alice, anthology.bob
     said = PASSED_OVER.format(alice=alice.id)
     assert fields(anthology.board(match_id))["Game over"] == said
-    assert anthology.fake.channel_messages(anthology.channel)[-1].content == said
+    assert anthology.said_last().content == said
 
     snapshot = await anthology.bot.host.load(match_id)
     cards_left = [counted(size, "card") + " left" for size in snapshot.public_view.hand_sizes]

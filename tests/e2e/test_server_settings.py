@@ -29,6 +29,7 @@ async def test_new_tables_take_the_servers_clock_place_and_role(anthology):
         "Default turn clock": "3 days",
         "New tables open": "in the channel where /play is used (unless /play says otherwise)",
         "Mentioned when a table opens": f"<@&{players.id}>",
+        "Seasons": "none: one endless leaderboard per game",
     }
     board = await anthology.open_table(anthology.alice)  # no thread: option given, the server says so
     assert board.channel_id == anthology.channel.id

@@ -139,9 +139,16 @@ async def test_ratings_shown_on_the_old_scale_are_rated_anew_from_1000_when_the_
     with sqlite3.connect(db_path) as older:  # as the bot before migration 12 left it: mu - 3 sigma, around 0
         older.execute("UPDATE ratings SET shown = mu - 3 * sigma")
         older.execute("UPDATE result_players SET rating_before = 0, rating_after = rating_after - 1000")
-        older.execute("DROP TABLE replay_states")  # migrations 13's, 14's and 16's, made again on the way up
+        older.execute("DROP TABLE replay_states")  # migrations 13's to 16's, made again on the way up
         older.execute("DROP TABLE first_game_guidance")
-        older.execute("DROP TABLE league_tables")
+        older.executescript(  # migration 15's
+            "DROP INDEX result_players_season; DROP TABLE season_ends; DROP TABLE feats;"
+            " ALTER TABLE server_settings DROP COLUMN season;"
+            " ALTER TABLE server_settings DROP COLUMN season_channel_id;"
+            " ALTER TABLE results DROP COLUMN season; ALTER TABLE result_players DROP COLUMN season;"
+            " ALTER TABLE ratings DROP COLUMN season;"
+        )
+        older.execute("DROP TABLE league_tables")  # and migration 16's
         older.execute("DROP TABLE leagues")
         older.execute("PRAGMA user_version = 11")
     upgraded = await SqliteStore.open(db_path)
