@@ -463,8 +463,9 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays):
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
     ) -> tuple[Saved, T]:
         def load_decide_save(db: sqlite3.Connection) -> tuple[Saved, T]:
-            change, reply = decide(read_match(db, "id = ?", match_id))
-            return (Saved(True) if change is None else save(db, change)), reply
+            stored = read_match(db, "id = ?", match_id)
+            change, reply = decide(stored)
+            return (Saved(True) if change is None else save(db, change, stored.status if stored else None)), reply
 
         return await self._write(load_decide_save)
 
