@@ -129,15 +129,17 @@ def replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadli
         for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
     }
     writes = deadline_writes(stored, wanted, instant_text)
-    db.executemany(
-        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
-        [(match_id, *row) for row in writes.upserts],
-    )
-    db.executemany(
-        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
-        [(match_id, *name) for name in writes.deletes],
-    )
+    if writes.upserts:
+        db.executemany(
+            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
+            [(match_id, *row) for row in writes.upserts],
+        )
+    if writes.deletes:
+        db.executemany(
+            "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
+            [(match_id, *name) for name in writes.deletes],
+        )
     return writes.earliest
 
 

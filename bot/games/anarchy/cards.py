@@ -41,7 +41,7 @@ class Card:
     @classmethod
     def from_text(cls, code: str) -> Card:
         """Read a card code such as "7C", "10D", "QH" or "AS" (any case)."""
-        card = _CARDS_BY_CODE.get(code.strip().upper())
+        card = _CARDS_BY_CODE.get(code) or _CARDS_BY_CODE.get(code.strip().upper())  # first as stored
         if card is None:
             raise ParseError(f"{code!r} is not a card: write its rank and suit, like 7C, 10D, QH or AS")
         return card
