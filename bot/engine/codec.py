@@ -133,6 +133,8 @@ def _encoder(hint: Any) -> Callable[[Any], JSON]:
         value_encoder = _encoder(args[1] if args else Any)
         return lambda value: {_key_text(key): value_encoder(item) for key, item in value.items()}
     if isinstance(hint, type) and _has_text_form(hint):
+        if getattr(hint, "__final__", False):
+            return hint.to_text  # no subclass may write itself otherwise (`typing.final`): called as it is
         return lambda value: value.to_text()
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
