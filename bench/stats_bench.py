@@ -4,7 +4,7 @@ them.
 A fresh SQLite file (the real schema, from `SqliteStore.open`) gets `--results` finished games in one server, of
 the five games in turn, each with 2-6 players drawn from `--players` people, a few of them much busier than the
 rest (weights 1/rank, so the busiest has thousands of games), and now and then one of the computer players. The
-games are then rated as an upgraded database has them rated (`_rate_past_results`, oldest first: the time this
+games are then rated as an upgraded database has them rated (`rate_past_results`, oldest first: the time this
 takes is printed too). Then, through the real store (`SqliteStore.leaderboard` and `SqliteStore.player_stats`,
 the reads the commands make, one call to the store each):
 
@@ -35,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.timing import print_table, summary
 from bot.matches.records import LEADERBOARD_MIN_GAMES, LEADERBOARD_PAGE, RECENT_GAMES
 from bot.runtime import run_on_fastest_loop, tune_interpreter
-from bot.storage.sqlite import RECORD_QUERIES, SqliteStore, _rate_past_results
+from bot.storage.sqlite import RECORD_QUERIES, SqliteStore
+from bot.storage.sqlite_statements import rate_past_results
 
 GAMES = ("anarchy", "anomia", "not_another_word", "anokera", "anachronism")
 GUILD = 1
@@ -82,7 +83,7 @@ def fill(path: Path, results: int, players: int, rng: random.Random) -> float:
         )
         db.commit()
         began = time.perf_counter()
-        _rate_past_results(db)
+        rate_past_results(db)
         db.commit()
         return time.perf_counter() - began
 

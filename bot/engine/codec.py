@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from bot.engine.evolve import is_plain_dataclass
+from bot.engine.evolve import is_plain_dataclass, made_of
 
 T = TypeVar("T")
 JSON = Any
@@ -133,6 +133,8 @@ def _encoder(hint: Any) -> Callable[[Any], JSON]:
         value_encoder = _encoder(args[1] if args else Any)
         return lambda value: {_key_text(key): value_encoder(item) for key, item in value.items()}
     if isinstance(hint, type) and _has_text_form(hint):
+        if getattr(hint, "__final__", False):
+            return hint.to_text  # no subclass may write itself otherwise (`typing.final`): called as it is
         return lambda value: value.to_text()
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
@@ -144,7 +146,7 @@ def _sequence_encoder(args: tuple[Any, ...]) -> Callable[[Any], JSON]:
         item_encoder = _encoder(args[0])
         if item_encoder is _identity:
             return list
-        return lambda value: [item_encoder(item) for item in value]
+        return lambda value: list(map(item_encoder, value))
     if not args:
         return encode
     namespace: dict[str, Any] = {}
@@ -215,7 +217,7 @@ def _sequence_decoder(args: tuple[Any, ...]) -> Callable[[JSON], Any]:
         item_decoder = _decoder(args[0])
         if item_decoder is _identity:
             return tuple
-        return lambda data: tuple([item_decoder(item) for item in data])
+        return lambda data: tuple(map(item_decoder, data))
     if not args:
         return lambda data: tuple(_freeze(item) for item in data)
     namespace: dict[str, Any] = {}
@@ -288,14 +290,8 @@ def _made(cls: type, values: list[tuple[str, str]], namespace: dict[str, Any]) -
     of cards); for any other, through `__init__`."""
     if not is_plain_dataclass(cls):
         return f"cls({', '.join(f'{name}={value}' for name, value in values)})"
-    namespace["made"] = _bare_with
+    namespace["made"] = made_of
     return f"made(cls, {{{', '.join(f'{name!r}: {value}' for name, value in values)}}})"
-
-
-def _bare_with(cls: type, fields: dict[str, Any]) -> Any:
-    value = object.__new__(cls)
-    value.__dict__.update(fields)
-    return value
 
 
 def _has_default(field: dataclasses.Field) -> bool:

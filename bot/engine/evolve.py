@@ -4,7 +4,8 @@
 game state, and a game's rules make several copies per action. `evolve` copies the instance's attributes and sets
 the changed ones, about a tenth of that. It is only for plain dataclasses (no `__post_init__`, no fields with
 `init=False`, no slots, no cached properties), whose instances are nothing but their fields; for any other it
-falls back to `replace`.
+falls back to `replace`. `made_of` makes one from all its fields the same way (a frozen dataclass's `__init__`
+sets each through `object.__setattr__`, most of what making a record of many fields costs).
 """
 
 from __future__ import annotations
@@ -28,6 +29,16 @@ def evolve(value: T, **changes: Any) -> T:
     changed = object.__new__(cls)
     changed.__dict__.update(value.__dict__, **changes)
     return changed
+
+
+def made_of(cls: type[T], fields: dict[str, Any]) -> T:
+    """The `cls` of these values of its fields, as `cls(**fields)` would make it (which it does when some field
+    is left to its default)."""
+    if not is_plain_dataclass(cls) or len(fields) != len(cls.__dataclass_fields__):
+        return cls(**fields)
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
 
 
 @cache

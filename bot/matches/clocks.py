@@ -6,6 +6,7 @@ change; it also works out every deadline a match's state calls for (`_deadlines_
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -140,14 +141,11 @@ class SlowPlay:
         return await self._answer(deadline, decide, (seat,), kind)
 
     @staticmethod
-    def _turn_stages(match: Match) -> list[tuple[str, timedelta]]:
+    def _turn_stages(match: Match) -> tuple[tuple[str, timedelta], ...]:
         """What the turn's deadline does, and when, counted from the turn's start: on a table with a clock, a
         reminder at half the clock and one shortly before it runs out (a tenth of it, at most an hour, before),
         then the clock running out; on a table without, one reminder after its reminder interval."""
-        if not match.clock_seconds:
-            return [(REMINDER, timedelta(seconds=match.reminder_after_seconds))]
-        clock = timedelta(seconds=match.clock_seconds)
-        return [(REMINDER, clock / 2), (REMINDER, clock - min(clock / 10, timedelta(hours=1))), (CLOCK_RUNS_OUT, clock)]
+        return _stages(match.clock_seconds, match.reminder_after_seconds)
 
     def _deadlines_for(self, match: Match, state: Any, *, stage: int = 0) -> list[Deadline]:
         """Every deadline the match's state calls for: one for the turn (its reminders and clock, for everyone who
@@ -185,3 +183,12 @@ def after_move(player: Player, *, stood_in: bool) -> Player:
         return replace(player, stood_in=0, computer_plays=False)
     count = player.stood_in + 1
     return replace(player, stood_in=count, computer_plays=player.computer_plays or count >= HAND_OVER_AFTER)
+
+
+@functools.lru_cache(maxsize=64)
+def _stages(clock_seconds: int, reminder_after_seconds: int) -> tuple[tuple[str, timedelta], ...]:
+    # Worked out at every move, from the few clocks and reminder intervals tables are offered.
+    if not clock_seconds:
+        return ((REMINDER, timedelta(seconds=reminder_after_seconds)),)
+    clock = timedelta(seconds=clock_seconds)
+    return (REMINDER, clock / 2), (REMINDER, clock - min(clock / 10, timedelta(hours=1))), (CLOCK_RUNS_OUT, clock)

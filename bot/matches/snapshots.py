@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -182,7 +183,8 @@ class _LatestStates:
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._states: dict[int, tuple[GameRules, str | None, str, Any]] = {}
+        # Ordered by use. (A dict would do, but finding its oldest entry walks past every slot its removals left.)
+        self._states: OrderedDict[int, tuple[GameRules, str | None, str, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, rules: GameRules, match: Match) -> Any:
@@ -196,10 +198,10 @@ class _LatestStates:
 
     def keep(self, rules: GameRules, match: Match, state_json: str, state: Any) -> None:
         with self._lock:
-            self._states.pop(match.id, None)  # re-inserted last: the dict's order is the order of use
             self._states[match.id] = (rules, match.fixed_json, state_json, state)
+            self._states.move_to_end(match.id)
             if len(self._states) > self._size:
-                del self._states[next(iter(self._states))]
+                self._states.popitem(last=False)
 
 
 _LATEST_STATES = _LatestStates(LATEST_STATES_KEPT)

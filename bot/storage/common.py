@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from bot.engine.evolve import made_of
 from bot.matches.model import Deadline, DeadlineKind, LogEntry, Match, MatchStatus, Player, RatingChange, Result
 from bot.matches.ports import Change, Saved
 from bot.players import PlayerSettings, ServerSettings
@@ -238,50 +239,65 @@ def departed_text(match: Match) -> str:
     return json_text([[player.seat, player.user_id, player.name, player.seated_until] for player in match.departed])
 
 
+_STATUSES = {status.value: status for status in MatchStatus}
+
+
 def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
-    """A match from its row in `matches` and its rows in `seats`, in seat order."""
-    return Match(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        opener_id=row["opener_id"],
-        status=MatchStatus(row["status"]),
-        options=orjson.loads(row["options"]),
-        seed=row["seed"],
-        version=row["version"],
-        created_at=read_instant(row["created_at"]),
-        updated_at=read_instant(row["updated_at"]),
-        players=tuple(
-            Player(
-                seat["user_id"],
-                seat["name"],
-                seat["seat"],
-                bool(seat["dms_closed"]),
-                seat["stood_in"],
-                bool(seat["computer_plays"]),
-                bool(seat["left_game"]),
-            )
-            for seat in seats
-        ),
-        state_json=row["state"],
-        board_message_id=row["board_message_id"],
-        board_version=row["board_version"],
-        turn_notice_version=row["turn_notice_version"],
-        turn_told_version=row["turn_told_version"],
-        announced_version=row["announced_version"],
-        fixed_json=row["fixed_state"],
-        reminder_after_seconds=row["reminder_after_seconds"],
-        clock_seconds=row["clock_seconds"],
-        leaver_forfeits=bool(row["leaver_forfeits"]),
-        board_posted_at=read_instant(row["board_posted_at"]) if row["board_posted_at"] else None,
-        last_message_id=row["last_message_id"],
-        departed=tuple(
-            Player(user_id, name, seat, computer_plays=True, left=True, seated_until=until[0] if until else 0)
-            for seat, user_id, name, *until in orjson.loads(row["departed"])
-        ),
-        parent_channel_id=row["parent_channel_id"],
-        follows_match_id=row["follows_match_id"],
+    """A match from its row in `matches` and its rows in `seats`, in seat order. (Read at every action: made
+    without `__init__`, by `made_of`.)"""
+    departed = row["departed"]
+    board_posted_at = row["board_posted_at"]
+    return made_of(
+        Match,
+        {
+            "id": row["id"],
+            "game": row["game"],
+            "guild_id": row["guild_id"],
+            "channel_id": row["channel_id"],
+            "opener_id": row["opener_id"],
+            "status": _STATUSES[row["status"]],
+            "options": orjson.loads(row["options"]),
+            "seed": row["seed"],
+            "version": row["version"],
+            "created_at": read_instant(row["created_at"]),
+            "updated_at": read_instant(row["updated_at"]),
+            "players": tuple(
+                made_of(
+                    Player,
+                    {
+                        "user_id": seat["user_id"],
+                        "name": seat["name"],
+                        "seat": seat["seat"],
+                        "dms_closed": bool(seat["dms_closed"]),
+                        "stood_in": seat["stood_in"],
+                        "computer_plays": bool(seat["computer_plays"]),
+                        "left": bool(seat["left_game"]),
+                        "seated_until": 0,
+                    },
+                )
+                for seat in seats
+            ),
+            "state_json": row["state"],
+            "board_message_id": row["board_message_id"],
+            "board_version": row["board_version"],
+            "turn_notice_version": row["turn_notice_version"],
+            "turn_told_version": row["turn_told_version"],
+            "announced_version": row["announced_version"],
+            "fixed_json": row["fixed_state"],
+            "reminder_after_seconds": row["reminder_after_seconds"],
+            "clock_seconds": row["clock_seconds"],
+            "leaver_forfeits": bool(row["leaver_forfeits"]),
+            "board_posted_at": read_instant(board_posted_at) if board_posted_at else None,
+            "last_message_id": row["last_message_id"],
+            "departed": ()
+            if departed == "[]"
+            else tuple(
+                Player(user_id, name, seat, computer_plays=True, left=True, seated_until=until[0] if until else 0)
+                for seat, user_id, name, *until in orjson.loads(departed)
+            ),
+            "parent_channel_id": row["parent_channel_id"],
+            "follows_match_id": row["follows_match_id"],
+        },
     )
 
 

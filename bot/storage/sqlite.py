@@ -52,11 +52,9 @@ from bot.matches.model import (
     PlayerStats,
     Ranked,
     RatingChange,
-    Result,
 )
 from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.players import PlayerSettings, ServerSettings
-from bot.ratings import Rating, ResultSeat
 from bot.storage.common import (
     RECORD_QUERIES,
     SAVE_SERVER_SETTINGS,
@@ -64,35 +62,34 @@ from bot.storage.common import (
     TREND_GAMES,
     DatabaseUnusable,
     SharedMethods,
-    action_row,
-    changed_match_row,
     clock_text,
     deadline_from_row,
-    deadline_writes,
-    departed_text,
     for_match,
     instant_text,
-    json_text,
     log_entry,
-    match_from_row,
     new_match_row,
-    noted_ratings,
     player_settings_from_row,
-    rating_rows,
     read_instant,
-    result_player_rows,
-    result_row,
-    result_seats,
-    seat_rows,
     server_settings_from_row,
     server_settings_row,
     too_new,
 )
 from bot.storage.guidance import SqliteGuidance
 from bot.storage.leagues import SqliteLeagues
-from bot.storage.migrations import MIGRATIONS, RATE_PAST_RESULTS, THEN_IN_CODE
+from bot.storage.migrations import MIGRATIONS, THEN_IN_CODE
 from bot.storage.replays import SqliteReplays
-from bot.storage.seasons import SqliteSeasons, result_noted, season_of_result
+from bot.storage.seasons import SqliteSeasons
+from bot.storage.sqlite_statements import (
+    IN_CODE,
+    LIVE_BATCH,
+    claim,
+    deadline_row,
+    live_batch,
+    read_match,
+    save,
+    write_deadlines,
+    write_players,
+)
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +101,6 @@ START_LOG_OVER_PAST_FRAMES = 1000
 """Pages in the write-ahead log (about 4 MB, where SQLite itself would checkpoint) past which it is started over."""
 START_LOG_OVER_PATIENCE_MS = 100
 """How long starting the log over waits for other processes' readers, every operation waiting behind it."""
-LIVE_BATCH = 1000  # live matches read per trip when they are walked through at start-up
 T = TypeVar("T")
 
 
@@ -328,17 +324,19 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
             except sqlite3.IntegrityError:
                 raise ChannelBusy(match.channel_id) from None
             created = match.with_changes(id=cursor.lastrowid)
-            _write_players(db, created)
-            _write_deadlines(db, created.id, [for_match(deadline, created.id) for deadline in deadlines])
+            write_players(db, created)
+            write_deadlines(db, created.id, [for_match(deadline, created.id) for deadline in deadlines])
             return created
 
         return await self._write(create)
 
     async def load_match(self, match_id: int) -> Match | None:
-        return await self._read(lambda db: _load(db, "id = ?", match_id))
+        return await self._read(lambda db: read_match(db, "id = ?", match_id))
 
     async def live_match_in_channel(self, channel_id: int) -> Match | None:
-        return await self._read(lambda db: _load(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id))
+        return await self._read(
+            lambda db: read_match(db, "channel_id = ? AND status IN ('lobby', 'playing')", channel_id)
+        )
 
     async def last_match_in_channel(self, channel_id: int) -> int | None:
         row = await self._read(
@@ -431,7 +429,7 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
                 " AND seats.left_game = 0 AND matches.status IN ('lobby', 'playing') ORDER BY matches.id",
                 (user_id,),
             ).fetchall()
-            return [_load(db, "id = ?", row[0]) for row in ids]
+            return [read_match(db, "id = ?", row[0]) for row in ids]
 
         return await self._read(read)
 
@@ -442,20 +440,20 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
                 " LIMIT ?",
                 (channel_id, limit),
             ).fetchall()
-            return [_load(db, "id = ?", row[0]) for row in ids]
+            return [read_match(db, "id = ?", row[0]) for row in ids]
 
         return await self._read(read)
 
     async def newest_follower(self, match_id: int) -> Match | None:
         return await self._read(
-            lambda db: _load(db, "id = (SELECT max(id) FROM matches WHERE follows_match_id = ?)", match_id)
+            lambda db: read_match(db, "id = (SELECT max(id) FROM matches WHERE follows_match_id = ?)", match_id)
         )
 
     async def live_matches(self) -> AsyncIterator[Match]:
         """Every live match with its players, a batch per trip, so however many there are only one batch is held."""
         after = 0
         while True:
-            batch = await self._read(lambda db, after=after: _live_batch(db, after))
+            batch = await self._read(lambda db, after=after: live_batch(db, after))
             for match in batch:
                 yield match
             if len(batch) < LIVE_BATCH:
@@ -463,14 +461,15 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
             after = batch[-1].id
 
     async def _save_change(self, change: Change) -> Saved:
-        return await self._write(lambda db: _save(db, change))
+        return await self._write(lambda db: save(db, change))
 
     async def change_match(
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
     ) -> tuple[Saved, T]:
         def load_decide_save(db: sqlite3.Connection) -> tuple[Saved, T]:
-            change, reply = decide(_load(db, "id = ?", match_id))
-            return (Saved(True) if change is None else _save(db, change)), reply
+            stored = read_match(db, "id = ?", match_id)
+            change, reply = decide(stored)
+            return (Saved(True) if change is None else save(db, change, stored.status if stored else None)), reply
 
         return await self._write(load_decide_save)
 
@@ -541,7 +540,7 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
         return [deadline_from_row(row) for row in rows]
 
     async def claim_deadline(self, deadline: Deadline) -> bool:
-        return await self._write(lambda db: _claim(db, deadline))
+        return await self._write(lambda db: claim(db, deadline))
 
     async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
         def hold(db: sqlite3.Connection) -> bool:
@@ -549,7 +548,7 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
             cursor = db.execute(
                 "UPDATE deadlines SET due_at = ?, data = ? WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
                 (
-                    *_deadline_row(moved),
+                    *deadline_row(moved),
                     deadline.match_id,
                     deadline.kind.value,
                     deadline.key,
@@ -635,163 +634,3 @@ def _then_commit(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]
             db.execute("ROLLBACK")
         raise
     return done
-
-
-def _load(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
-    row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
-    if row is None:
-        return None
-    return match_from_row(
-        row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
-    )
-
-
-def _live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
-    rows = db.execute(
-        "SELECT * FROM matches WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?",
-        (after, LIVE_BATCH),
-    ).fetchall()
-    if not rows:
-        return []
-    seats: dict[int, list[sqlite3.Row]] = {}
-    for seat in db.execute(
-        "SELECT * FROM seats WHERE match_id BETWEEN ? AND ? ORDER BY match_id, seat", (rows[0]["id"], rows[-1]["id"])
-    ):
-        seats.setdefault(seat["match_id"], []).append(seat)
-    return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
-
-
-def _claim(db: sqlite3.Connection, deadline: Deadline) -> bool:
-    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
-    cursor = db.execute(
-        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
-        (deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.due_at)),
-    )
-    return cursor.rowcount == 1
-
-
-def _save(db: sqlite3.Connection, change: Change) -> Saved:
-    match = change.match
-    if change.claims is not None and not _claim(db, change.claims):
-        return Saved(False)
-    cursor = db.execute(
-        "UPDATE matches SET status = ?, opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?,"
-        " turn_notice_version = ?, fixed_state = coalesce(?, fixed_state), last_message_id = max(last_message_id, ?)"
-        " WHERE id = ? AND version = ?",
-        changed_match_row(change, instant_text),
-    )
-    if cursor.rowcount != 1:
-        return Saved(False)
-    if change.seats_changed:
-        db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-        _write_players(db, match)
-    entry = change.log_entry
-    if entry is not None:
-        db.execute(
-            "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            action_row(entry, instant_text),
-        )
-    earliest = _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
-    rated = _write_result(db, match, change.result) if change.result is not None else None
-    return Saved(True, earliest, rated)
-
-
-def _write_players(db: sqlite3.Connection, match: Match) -> None:
-    db.executemany(
-        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays, left_game)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        seat_rows(match),
-    )
-    if match.departed:
-        db.execute("UPDATE matches SET departed = ? WHERE id = ?", (departed_text(match), match.id))
-
-
-def _deadline_row(deadline: Deadline) -> tuple[str, str]:
-    return instant_text(deadline.due_at), json_text(deadline.data)
-
-
-def _write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadline]) -> None:
-    db.executemany(
-        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)",
-        [(match_id, d.kind.value, d.key, *_deadline_row(d)) for d in deadlines],
-    )
-
-
-def _replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
-    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`). Returns
-    the earliest due time written."""
-    stored = {
-        (row[0], row[1]): (row[2], row[3])
-        for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
-    }
-    writes = deadline_writes(stored, wanted, instant_text)
-    db.executemany(
-        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
-        [(match_id, *row) for row in writes.upserts],
-    )
-    db.executemany(
-        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
-        [(match_id, *name) for name in writes.deletes],
-    )
-    return writes.earliest
-
-
-def _write_result(db: sqlite3.Connection, match: Match, result: Result) -> dict[int, RatingChange]:
-    db.execute(
-        "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
-        result_row(result, instant_text),
-    )
-    season = season_of_result(db, result)
-    rated = _rate(db, result.game, result.guild_id, result_seats(result))
-    db.executemany(
-        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
-        " rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        result_player_rows(result, instant_text, rated),
-    )
-    result_noted(db, match, result, season)
-    return rated
-
-
-def _rate(db: sqlite3.Connection, game: str, guild_id: int | None, seated: list[ResultSeat]) -> dict[int, RatingChange]:
-    """Rate a result's players in its game and server (in the transaction that stores the result); return each
-    one's shown rating before and after it. A game outside a server, or with one player, rates nobody."""
-    if guild_id is None or len(seated) < 2:
-        return {}
-    before = {
-        user_id: Rating(mu, sigma)
-        for user_id, mu, sigma in db.execute(
-            "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN "
-            f"({', '.join('?' * len(seated))})",
-            (game, guild_id, *(seat.user_id for seat in seated)),
-        )
-    }
-    ratings, changes = rating_rows(game, guild_id, seated, before)
-    db.executemany(
-        "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, shown, games, wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
-        " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-        " shown = excluded.shown, games = games + 1, wins = wins + excluded.wins",
-        ratings,
-    )
-    return changes
-
-
-def _rate_past_results(db: sqlite3.Connection) -> None:
-    db.execute("DELETE FROM ratings")
-    for match_id, game, guild_id in db.execute(
-        "SELECT match_id, game, guild_id FROM results ORDER BY finished_at, match_id"
-    ).fetchall():
-        seated = [
-            ResultSeat(user, place, bool(won), bool(left), team)
-            for user, place, won, left, team in db.execute(
-                "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = ?", (match_id,)
-            )
-        ]
-        db.executemany(
-            "UPDATE result_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND user_id = ?",
-            noted_ratings(match_id, _rate(db, game, guild_id, seated)),
-        )
-
-
-IN_CODE: dict[str, Callable[[sqlite3.Connection], None]] = {RATE_PAST_RESULTS: _rate_past_results}
-"""What a migration's `THEN_IN_CODE` names, done here."""

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from support import RULES, make_host
 
-from bot.engine import canonical_json
+from bot.engine import GameRules, canonical_json
 from bot.matches import MatchStatus
+from bot.matches.snapshots import decode_state
 from bot.storage import SqliteStore
 
 FIXTURE = Path(__file__).parent / "fixtures" / "written_by_0_1_0.sql"
@@ -76,3 +77,27 @@ async def test_what_never_changes_after_the_deal_is_stored_once(host, store):
     stored = await store.load_match(match.id)
     assert stored.fixed_json == started.fixed_json and stored.state_json != started.state_json
     assert host.snapshot(stored).public_view == flipped.snapshot.public_view
+
+
+async def test_an_anomia_deck_stored_as_whole_cards_still_reads_and_plays_on(host, store):
+    # Matches dealt before decks were stored a text per card hold whole cards in the part stored once.
+    match = await host.open_table(guild_id=1, channel_id=9, game="anomia", opener_id=1, opener_name="Ada")
+    for user_id, name in ((2, "Bo"), (3, "Cy")):
+        await host.join(match.id, user_id, name)
+    started = (await host.start(match.id, 1)).match
+    rules = RULES["anomia"]
+    dealt = decode_state(rules, started)
+    assert all(isinstance(card, str) for card in json.loads(started.fixed_json)["deck"])
+    whole = canonical_json(GameRules.encode_fixed(rules, dealt))
+    assert all(isinstance(card, list) for card in json.loads(whole)["deck"])
+    written_before = started.with_changes(fixed_json=whole, version=started.version + 1)
+    assert await store.save_match(written_before, expected_version=started.version)
+
+    stored = await store.load_match(match.id)
+    assert decode_state(rules, stored) == dealt
+    view = host.snapshot(stored).public_view
+    assert view == host.snapshot(started).public_view
+    flipped = await host.act(match.id, stored.at_seat(view.flipper).user_id, "flip left")
+    assert flipped.match.version == written_before.version + 1
+    after = await store.load_match(match.id)
+    assert after.fixed_json == whole and host.snapshot(after).public_view == flipped.snapshot.public_view

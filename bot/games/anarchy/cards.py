@@ -7,6 +7,7 @@ top card in the current direction, the direction once it lands, and in words why
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import final
 
 from bot.engine import ParseError
 
@@ -23,6 +24,7 @@ _RANK_WORDS = {ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King"}
 _REVERSING_RANKS = (JACK, QUEEN, KING)
 
 
+@final  # its codes are its stored form, which the codec calls directly
 @dataclass(frozen=True)
 class Card:
     """One playing card: rank 1-13 (Ace=1, J=11, Q=12, K=13) and suit "C", "D", "H" or "S"."""
@@ -41,7 +43,7 @@ class Card:
     @classmethod
     def from_text(cls, code: str) -> Card:
         """Read a card code such as "7C", "10D", "QH" or "AS" (any case)."""
-        card = _CARDS_BY_CODE.get(code.strip().upper())
+        card = _CARDS_BY_CODE.get(code) or _CARDS_BY_CODE.get(code.strip().upper())  # first as stored
         if card is None:
             raise ParseError(f"{code!r} is not a card: write its rank and suit, like 7C, 10D, QH or AS")
         return card

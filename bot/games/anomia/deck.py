@@ -1,10 +1,11 @@
-"""Anomia's deck: building a match's cards from the content (rulings M1-M3), finding a card by its id, and what
-an event says about a face-up card.
+"""Anomia's deck: building a match's cards from the content (rulings M1-M3), finding a card by its id, what an
+event says about a face-up card, and the deck's stored form: a short text per card, read back a card at a time.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from bot.engine import SeededRandom
 from bot.games.anomia.content import AnomiaContent
@@ -60,3 +61,60 @@ def card_data(content: AnomiaContent, card: Card) -> dict[str, Any]:
         "category_name": category.name,
         "symbol": content.symbol_id(card.symbols[0]),
     }
+
+
+def card_text(card: Card) -> str:
+    """A card as a stored deck keeps it: its id, its symbols and its category, if it has one ("c07 3 fruit",
+    "w2 2-3")."""
+    symbols = "-".join(str(symbol) for symbol in card.symbols)
+    return f"{card.id} {symbols}" if card.category is None else f"{card.id} {symbols} {card.category}"
+
+
+def card_from_text(text: str) -> Card:
+    """The card that `card_text` wrote."""
+    card_id, symbols, *category = text.split(" ", 2)
+    return Card(card_id, tuple(int(symbol) for symbol in symbols.split("-")), category[0] if category else None)
+
+
+class Deck(Sequence[Card]):
+    """A match's cards as read back from their texts (`card_text`), each made when it is first read: an action
+    reads a few of a deck's 73-100 cards, and making them all was most of what an action cost at a table whose
+    state the host no longer kept decoded. It equals, and hashes as, the tuple of its cards, so a state holding
+    it equals the state it was stored from. Two threads reading a card at once may each make it: equal cards."""
+
+    __slots__ = ("_cards", "_texts")
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._texts = texts
+        self._cards: list[Card | None] = [None] * len(texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        card = self._cards[index]
+        if card is None:
+            card = self._cards[index] = card_from_text(self._texts[index])
+        return card
+
+    def __iter__(self) -> Iterator[Card]:
+        return (self[index] for index in range(len(self._texts)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deck | tuple):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))

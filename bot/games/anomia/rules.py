@@ -40,6 +40,7 @@ from bot.engine import (
     Timer,
     TypedMove,
 )
+from bot.engine.codec import JSON, decode_fields
 from bot.engine.levels import ComputerLevels
 from bot.games.anomia.actions import (
     ACCEPT,
@@ -61,7 +62,7 @@ from bot.games.anomia.actions import (
 from bot.games.anomia.ballots import accept, challenge, close_challenge, vote
 from bot.games.anomia.computers import COMPUTER_PACE, representative_answers, timers_of
 from bot.games.anomia.content import AnomiaContent
-from bot.games.anomia.deck import build_deck
+from bot.games.anomia.deck import Deck, build_deck, card_text
 from bot.games.anomia.events import AnomiaEnd, AnomiaEvent
 from bot.games.anomia.faceoff import give_answer, hear, may_skip, remind, settle_command, skip_command, skip_voters
 from bot.games.anomia.flipping import flip, outcome_of
@@ -144,6 +145,18 @@ class AnomiaRules(GameRules[AnomiaState, AnomiaAction]):
             accepted_forms(category)  # built now, so no answer waits for its category's
         self._last_public: tuple[AnomiaState | None, AnomiaPublicView | None] = (None, None)
         """The last state whose public table `view` built, and that table."""
+
+    def encode_fixed(self, state: AnomiaState) -> JSON:
+        """The fixed fields, the deck as a text per card (`card_text`), which reads back a card at a time."""
+        return {**super().encode_fixed(state), "deck": [card_text(card) for card in state.deck]}
+
+    def decode_fixed(self, data: JSON) -> Mapping[str, Any]:
+        """What `encode_fixed` wrote, or, in a match dealt before decks were stored as text, whole cards."""
+        deck = data["deck"]
+        if deck and not isinstance(deck[0], str):
+            return super().decode_fixed(data)
+        others = tuple(name for name in self.fixed_fields if name != "deck")
+        return {**decode_fields(self.state_type, data, others), "deck": Deck(deck)}
 
     def setup(self, seating: Seating, options: Mapping[str, Any], seed: int) -> AnomiaState:
         """Build the deck (M1-M3), shuffle it into two draw piles (M4) and pick the first flipper at random."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import Seating
 from bot.games.anomia.content import AnomiaContent
-from bot.games.anomia.deck import card_by_id
+from bot.games.anomia.deck import Deck, card_by_id, card_text
 from bot.games.anomia.rules import AnomiaRules
 
 from .positions import DECK, NAMED, RULES, SYMBOLS, all_cards, table
@@ -73,3 +73,16 @@ def test_card_by_id_finds_every_card_of_a_dealt_deck_and_of_a_hand_built_one():
     ):
         for card in deck:
             assert card_by_id(deck, card.id) is card
+
+
+def test_a_deck_stored_a_text_per_card_reads_back_card_for_card():
+    for deck in (
+        RULES.setup(Seating(3), {}, seed=4).deck,
+        table(["fruit/1", "wild/1-2 band/2"], wilds="wild/3-4").deck,
+    ):
+        read = Deck([card_text(card) for card in deck])
+        assert read == deck and deck == read and hash(read) == hash(deck)
+        assert tuple(read) == deck and read[1:] == deck[1:] and list(reversed(read)) == list(reversed(deck))
+        for card in deck:
+            assert card_by_id(read, card.id) == card
+            assert card_by_id(read, card.id) is card_by_id(read, card.id)

@@ -1,0 +1,204 @@
+"""The statements the SQLite store runs on its connection, inside one operation: reading a match with its seats,
+and writing a change (the match's row, its seats, its log entry, its deadlines and its result with the ratings it
+makes) in the transaction `SqliteStore` opened. Each is a plain function of the connection, so an operation runs
+them all at once, in place or on the connection's thread (see `bot/storage/sqlite.py`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.matches.model import Deadline, Match, MatchStatus, RatingChange, Result
+from bot.matches.ports import Change, Saved
+from bot.ratings import Rating, ResultSeat
+from bot.storage.common import (
+    action_row,
+    changed_match_row,
+    deadline_writes,
+    departed_text,
+    instant_text,
+    json_text,
+    match_from_row,
+    noted_ratings,
+    rating_rows,
+    result_player_rows,
+    result_row,
+    result_seats,
+    seat_rows,
+)
+from bot.storage.migrations import RATE_PAST_RESULTS
+from bot.storage.seasons import result_noted, season_of_result
+
+LIVE_BATCH = 1000
+"""Live matches read per trip when they are walked through at start-up."""
+_CHANGED_COLUMNS = (
+    "opener_id = ?, options = ?, version = ?, state = ?, updated_at = ?, turn_notice_version = ?,"
+    " fixed_state = coalesce(?, fixed_state), last_message_id = max(last_message_id, ?)"
+)
+"""What a change writes over a match's row besides its status, in the order of `changed_match_row`."""
+
+
+def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
+    row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
+    if row is None:
+        return None
+    return match_from_row(
+        row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
+    )
+
+
+def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
+    rows = db.execute(
+        "SELECT * FROM matches WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?",
+        (after, LIVE_BATCH),
+    ).fetchall()
+    if not rows:
+        return []
+    seats: dict[int, list[sqlite3.Row]] = {}
+    for seat in db.execute(
+        "SELECT * FROM seats WHERE match_id BETWEEN ? AND ? ORDER BY match_id, seat", (rows[0]["id"], rows[-1]["id"])
+    ):
+        seats.setdefault(seat["match_id"], []).append(seat)
+    return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
+
+
+def claim(db: sqlite3.Connection, deadline: Deadline) -> bool:
+    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
+    cursor = db.execute(
+        "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
+        (deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.due_at)),
+    )
+    return cursor.rowcount == 1
+
+
+def save(db: sqlite3.Connection, change: Change, status_before: MatchStatus | None = None) -> Saved:
+    """Write the change, unless its match moved past the version it was made from (or the deadline it answers
+    is gone). `status_before`: the match's status as read in this transaction, if it was."""
+    match = change.match
+    if change.claims is not None and not claim(db, change.claims):
+        return Saved(False)
+    row = changed_match_row(change, instant_text)
+    if match.status is status_before:
+        # Setting the status, even to the one it has, makes SQLite rewrite its entries in the three indexes on it:
+        # three more pages in the log at every move, where the rest of the row is one.
+        cursor = db.execute(f"UPDATE matches SET {_CHANGED_COLUMNS} WHERE id = ? AND version = ?", row[1:])
+    else:
+        cursor = db.execute(f"UPDATE matches SET status = ?, {_CHANGED_COLUMNS} WHERE id = ? AND version = ?", row)
+    if cursor.rowcount != 1:
+        return Saved(False)
+    if change.seats_changed:
+        db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+        write_players(db, match)
+    entry = change.log_entry
+    if entry is not None:
+        db.execute(
+            "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            action_row(entry, instant_text),
+        )
+    earliest = replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
+    rated = write_result(db, match, change.result) if change.result is not None else None
+    return Saved(True, earliest, rated)
+
+
+def write_players(db: sqlite3.Connection, match: Match) -> None:
+    db.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, name, dms_closed, stood_in, computer_plays, left_game)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        seat_rows(match),
+    )
+    if match.departed:
+        db.execute("UPDATE matches SET departed = ? WHERE id = ?", (departed_text(match), match.id))
+
+
+def deadline_row(deadline: Deadline) -> tuple[str, str]:
+    return instant_text(deadline.due_at), json_text(deadline.data)
+
+
+def write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadline]) -> None:
+    db.executemany(
+        "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, d.kind.value, d.key, *deadline_row(d)) for d in deadlines],
+    )
+
+
+def replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
+    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`). Returns
+    the earliest due time written."""
+    stored = {
+        (row[0], row[1]): (row[2], row[3])
+        for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
+    }
+    writes = deadline_writes(stored, wanted, instant_text)
+    if writes.upserts:
+        db.executemany(
+            "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
+            [(match_id, *row) for row in writes.upserts],
+        )
+    if writes.deletes:
+        db.executemany(
+            "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
+            [(match_id, *name) for name in writes.deletes],
+        )
+    return writes.earliest
+
+
+def write_result(db: sqlite3.Connection, match: Match, result: Result) -> dict[int, RatingChange]:
+    db.execute(
+        "INSERT INTO results (match_id, game, guild_id, finished_at, reason, outcome) VALUES (?, ?, ?, ?, ?, ?)",
+        result_row(result, instant_text),
+    )
+    season = season_of_result(db, result)
+    rated = rate(db, result.game, result.guild_id, result_seats(result))
+    db.executemany(
+        "INSERT INTO result_players (match_id, user_id, place, won, left_game, team, guild_id, game, finished_at,"
+        " rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        result_player_rows(result, instant_text, rated),
+    )
+    result_noted(db, match, result, season)
+    return rated
+
+
+def rate(db: sqlite3.Connection, game: str, guild_id: int | None, seated: list[ResultSeat]) -> dict[int, RatingChange]:
+    """Rate a result's players in its game and server (in the transaction that stores the result); return each
+    one's shown rating before and after it. A game outside a server, or with one player, rates nobody."""
+    if guild_id is None or len(seated) < 2:
+        return {}
+    before = {
+        user_id: Rating(mu, sigma)
+        for user_id, mu, sigma in db.execute(
+            "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN "
+            f"({', '.join('?' * len(seated))})",
+            (game, guild_id, *(seat.user_id for seat in seated)),
+        )
+    }
+    ratings, changes = rating_rows(game, guild_id, seated, before)
+    db.executemany(
+        "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, shown, games, wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+        " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " shown = excluded.shown, games = games + 1, wins = wins + excluded.wins",
+        ratings,
+    )
+    return changes
+
+
+def rate_past_results(db: sqlite3.Connection) -> None:
+    db.execute("DELETE FROM ratings")
+    for match_id, game, guild_id in db.execute(
+        "SELECT match_id, game, guild_id FROM results ORDER BY finished_at, match_id"
+    ).fetchall():
+        seated = [
+            ResultSeat(user, place, bool(won), bool(left), team)
+            for user, place, won, left, team in db.execute(
+                "SELECT user_id, place, won, left_game, team FROM result_players WHERE match_id = ?", (match_id,)
+            )
+        ]
+        db.executemany(
+            "UPDATE result_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND user_id = ?",
+            noted_ratings(match_id, rate(db, game, guild_id, seated)),
+        )
+
+
+IN_CODE: dict[str, Callable[[sqlite3.Connection], None]] = {RATE_PAST_RESULTS: rate_past_results}
+"""What a migration's `THEN_IN_CODE` names, done here."""
