@@ -15,8 +15,10 @@ shared machine runs).
 What was tried for hard, whose targets (70% against normal in two-player games, 1.8 times its fair share in
 Anokera) it does not meet: flat Monte Carlo with UCB1 over the actions; then every action in the same worlds (the
 same luck for each); a margin over the normal choice, so that noise does not override it; budgets raised to a CPU
-p99 near 250 ms; in Not Another Word only the normal computer's four favourite words, two moves deep. What might
-reach them: an information-set tree search over several plies, or a stronger play-out policy than normal.
+p99 near 250 ms; in Not Another Word only the normal computer's four favourite words, two moves deep; in Anokera
+(bot/games/anokera/search.py) each distinct play in 3-8 worlds, two rounds deep, judged by the win chance of the
+deaths tally over the other roles' possible deals (0.35 of 400 games, from 0.23-0.33). What might reach them: an
+information-set tree search over several plies, or a stronger play-out policy than normal.
 Anachronism: hard brings a force found by play against normal's forces (normal playing it wins 0.79) and plays
 each future out 40 moves in 8 worlds; cut off at 8 moves by Life, the search played worse than normal did with the
 same force (0.63 against 0.81 of the same 200 games). 400 games: 0.685 +- 0.046, just short of 0.70.

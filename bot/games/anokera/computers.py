@@ -9,9 +9,12 @@ It plays a second unmarked card when one would also help.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+
 from bot.engine import Seat, SeededRandom
 from bot.games.anokera.actions import AnokeraAction, EndTurn, PlayCard
-from bot.games.anokera.cards import DEATHS, MARKED_NUMBERS, RESOURCES, Card, is_marked
+from bot.games.anokera.cards import DEATHS, MARKED_NUMBERS, RESOURCES, Card, is_marked, resource_of
 from bot.games.anokera.columns import clear, combo
 from bot.games.anokera.content import RoleSheet
 from bot.games.anokera.state import AnokeraState
@@ -31,12 +34,13 @@ def computer_choice(
 ) -> AnokeraAction:
     """Pick among the legal `actions` by their value to this seat's role."""
     role = state.roles[seat]
+    potential = _potentials(sheet)
     plays = [action for action in actions if isinstance(action, PlayCard)]
     potentials = [
-        _potential(sheet, role, column, state.deaths, state.citizens, state.seat_count) for column in state.columns
+        potential(role, _resources(column), state.deaths, state.citizens, state.seat_count) for column in state.columns
     ]
     valued = sorted(
-        ((_value(sheet, role, state, potentials, action.card, action.column), action.notation, action)
+        ((_value(sheet, potential, role, state, potentials, action.card, action.column), action.notation, action)
          for action in plays if not action.then_another),
         reverse=True,
     )  # fmt: skip
@@ -54,7 +58,15 @@ def computer_choice(
     return best
 
 
-def _value(sheet: RoleSheet, role: str, state: AnokeraState, potentials: list[int], card: Card, column: int) -> float:
+def _value(
+    sheet: RoleSheet,
+    potential: Callable,
+    role: str,
+    state: AnokeraState,
+    potentials: list[int],
+    card: Card,
+    column: int,
+) -> float:
     """Points the play scores for `role` now, plus the change in its column's potential (`potentials`: each
     column's before the play)."""
     players = state.seat_count
@@ -68,22 +80,45 @@ def _value(sheet: RoleSheet, role: str, state: AnokeraState, potentials: list[in
         cards, deaths, citizens = clearing.column, after_deaths, clearing.citizens
     elif combo(cards) is not None:
         cards = cards[:-3]
-    change = _potential(sheet, role, cards, deaths, citizens, players) - potentials[column]
+    change = potential(role, _resources(cards), deaths, citizens, players) - potentials[column]
     return gained + POTENTIAL_WEIGHT * change
+
+
+_POTENTIALS: dict[RoleSheet, Callable] = {}
+"""Each role sheet's `potential`, remembered: play-outs of the hard computer ask it of the same columns again and
+again."""
+
+
+def _resources(column: tuple[Card, ...]) -> str:
+    """A column's resources from the bottom up, all a clearing looks at: "FFT"."""
+    return "".join(resource_of(card) for card in column)
+
+
+def _potentials(sheet: RoleSheet) -> Callable[[str, str, tuple[int, ...], int, int], int]:
+    """`potential(role, resources, deaths, citizens, players)`: the most a marked card of any resource played on a
+    column of these resources (`_resources`) would add to the role's score (at least 0)."""
+    if sheet not in _POTENTIALS:
+
+        @lru_cache(maxsize=1 << 16)
+        def potential(role: str, resources: str, deaths: tuple[int, ...], citizens: int, players: int) -> int:
+            now = _score(sheet, role, deaths, players)
+            best = 0
+            for probe in _PROBES:
+                tally = clear((*resources, probe), citizens).tally()
+                after = tuple(count + more for count, more in zip(deaths, tally, strict=True))
+                best = max(best, _score(sheet, role, after, players) - now)
+            return best
+
+        _POTENTIALS[sheet] = potential
+    return _POTENTIALS[sheet]
+
+
+def _score(sheet: RoleSheet, role: str, deaths: tuple[int, ...], players: int) -> int:
+    return sheet.score(role, dict(zip(DEATHS, deaths, strict=True)), players)
 
 
 def _potential(
     sheet: RoleSheet, role: str, column: tuple[Card, ...], deaths: tuple[int, ...], citizens: int, players: int
 ) -> int:
     """The most a marked card of any resource played on this column would add to the role's score (at least 0)."""
-    now = _score(sheet, role, deaths, players)
-    best = 0
-    for probe in _PROBES:
-        tally = clear((*column, probe), citizens).tally()
-        after = tuple(count + more for count, more in zip(deaths, tally, strict=True))
-        best = max(best, _score(sheet, role, after, players) - now)
-    return best
-
-
-def _score(sheet: RoleSheet, role: str, deaths: tuple[int, ...], players: int) -> int:
-    return sheet.score(role, dict(zip(DEATHS, deaths, strict=True)), players)
+    return _potentials(sheet)(role, _resources(column), deaths, citizens, players)
