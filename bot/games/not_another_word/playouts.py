@@ -41,6 +41,7 @@ class NormalPlays:
         self._sizes = sizes
         self._made: dict[str, frozenset[str]] = {}
         self._options: dict[str, tuple[Option, ...]] = {}
+        self._first: dict[str, dict[str, int]] = {}
 
     def options(self, word: str) -> tuple[Option, ...]:
         """The words a computer may make from `word` (none blocklisted), the normal computer's favourite first
@@ -55,17 +56,23 @@ class NormalPlays:
                     letter = "" if move.kind == COMBINE else move.letter
                     found.append(Option(made, letter, len(following) - (word in following)))
             options = self._options[word] = tuple(sorted(found, key=self._preference))
+            first: dict[str, int] = {}
+            for index, option in enumerate(options):
+                first.setdefault(option.letter, index)
+            self._first[word] = first
         return options
 
     def choice(self, word: str, hand: str) -> Option | None:
         """The word the normal computer makes from `word` with `hand` (computers.ranked_words's first), or None
         when it has none: going out first, then its order of preference."""
         options = self.options(word)
-        if len(hand) == 1:
-            out = next((option for option in options if option.letter and option.letter in hand), None)
-            if out is not None:
-                return out
-        return next((option for option in options if option.letter in hand), None)
+        # Where each letter's first word stands in the order ("" for the first combine), so that a hand's choice
+        # is a few lookups rather than a walk down the list.
+        first = self._first[word]
+        if len(hand) == 1 and hand in first:
+            return options[first[hand]]
+        found = [first[letter] for letter in (*hand, "") if letter in first]
+        return options[min(found)] if found else None
 
     def _made_from(self, word: str) -> frozenset[str]:
         made = self._made.get(word)
