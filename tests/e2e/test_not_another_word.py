@@ -315,3 +315,11 @@ async def test_slash_word_gives_the_boxs_reason_and_says_when_the_game_is_over(a
     for command, option in (("word", "word"), ("answer", "text")):
         late = await (await alice.slash(anthology.channel, command, **{option: "pawn"})).response()
         assert late.ephemeral and late.content == "This game is over."
+
+
+async def test_a_whole_game_against_a_hard_computer(anthology):
+    table = await started_table(anthology, anthology.alice, options="computer_players=1 computer_level=hard")
+    assert (await table.state()).options.computer_level == "hard"
+    await table.play_to_the_end()
+    assert {entry.seat for entry in stored_log(anthology.settings.database_path, table.match_id)} == {0, 1}
+    assert "Game over" in [field["name"] for field in table.board.embeds[0]["fields"]]
