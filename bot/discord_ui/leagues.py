@@ -207,6 +207,11 @@ class LeagueDesk:
             f"League #{league.id}, round {pairing.round} of {league.league.rounds}: {title}, "
             f"{names[pairing.first]} against {names[pairing.second]}. {mentions}\n"
             "This is an ordinary rated game; when a turn clock runs out, a computer makes that move."
+            + (
+                f" If it is still on when the round ends (<t:{league.round_deadline}:R>), computers finish it."
+                if league.round_deadline
+                else ""
+            )
         )
         result = await self.leagues.open_table(league, pairing, channel_id=thread.id, parent_channel_id=parent.id)
         snapshot = result.snapshot

@@ -1,8 +1,9 @@
-"""Slow and absent players, for the host: turn clocks that count only outside a player's away hours, reminders
-held back until they end, a computer's move when a clock runs out (and the whole seat after three in a row, until
-its player moves again), and leaving a running game (a computer plays on, or in a game of two the leaver may
-forfeit). `SlowPlay` is a part of `MatchHost`, which supplies the store, the clock and the one-transaction
-change; it also works out every deadline a match's state calls for (`_deadlines_for`)."""
+"""Slow and absent players, for the host: turn clocks that count only outside a player's away hours, reminders held back
+until they end, a computer's move when a clock runs out (and the whole seat after three in a row, until its player
+moves again), leaving a running game (a computer plays on, or in a game of two the leaver may forfeit), and a game
+played to its end by computers at once (`play_out`: a league table past its round's deadline). `SlowPlay` is a part
+of `MatchHost`, which supplies the store, the clock and the one-transaction change; it also works out every deadline
+a match's state calls for (`_deadlines_for`)."""
 
 from __future__ import annotations
 

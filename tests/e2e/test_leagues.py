@@ -230,6 +230,8 @@ async def test_a_round_past_its_deadline_across_a_restart_is_finished_by_compute
     by_hand = {anthology.alice.id, anthology.bob.id}
     people = next(table for table, players in seated.items() if {p.user_id for p in players} == by_hand)
     thread = thread_of(anthology, people.channel_id)
+    opening = anthology.fake.bot_messages(thread)[0].content
+    assert f"If it is still on when the round ends (<t:{deadline}:R>), computers finish it." in opening
     # Nobody moves; the bot is down when the round's day is over, and meets the deadline once at its start.
     await anthology.stop()
     anthology.clock.advance(days=1, seconds=1)
