@@ -38,9 +38,9 @@ ROUND_DAYS_LEAST, ROUND_DAYS_MOST = 1, 14
 """The round lengths, in days, an organiser may choose."""
 ROUND_DAYS_DEFAULT_LEAST = 3
 ROUND_CLOCKS = 10
-"""A round lasts, unless the organiser chose, ten turn clocks (a game of two whose players each let a few clocks run
-out still ends in time), at least three days so that players across time zones meet, and at most the longest
-offered."""
+"""A round lasts, unless the organiser chose, ten turn clocks (room for a slow game to go on, and for a player who
+missed a few turns to come back to it), at least three days so that players across time zones find each other, and
+at most the longest offered."""
 COMPUTER_ENTRANT_IDS = -1000
 """Computer entrants have ids -1001, -1002, ...: apart from the ids -1, -2 ... of a table's own computer players."""
 
