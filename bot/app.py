@@ -140,10 +140,9 @@ class AnthologyBot(commands.AutoShardedBot):
         shared = self.settings.database_url is not None
         longest_sleep = SHARED_DATABASE_SLEEP_SECONDS if shared else LONGEST_SLEEP_SECONDS
         self.season_ends = SeasonEnds(self, self.host, self.records.records, self.games)
-        self.deadlines = DeadlineRunner(
-            self.host, self.display.deadline_fired, longest_sleep, also_due=self.season_ends.post_due
-        )
+        self.deadlines = DeadlineRunner(self.host, self.display.deadline_fired, longest_sleep, also_due=self._also_due)
         self.host.on_deadlines_changed = self.deadlines.wake
+        self.leagues.on_rounds_decided = self.deadlines.wake
         # Every live match is served from storage as it is touched; reading them all is only a check, done while
         # the bot already serves.
         self._resume_check = asyncio.create_task(self._check_live_matches(), name="live match check")
@@ -155,6 +154,12 @@ class AnthologyBot(commands.AutoShardedBot):
         await self._sync_commands()
         self._deadline_task = asyncio.create_task(self.deadlines.run(), name="deadlines")
         self._league_catch_up = asyncio.create_task(self._catch_up_leagues(), name="league catch-up")
+
+    async def _also_due(self) -> datetime | None:
+        """What the deadline runner does besides matches' deadlines: seasons' ends and league rounds' deadlines;
+        when it next has any to do."""
+        due = [await self.season_ends.post_due(), await self.leagues.rounds_due()]
+        return min((at for at in due if at is not None), default=None)
 
     async def _catch_up_leagues(self) -> None:
         """Once connected (threads are opened in channels the gateway tells of), what leagues missed while down."""

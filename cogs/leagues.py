@@ -10,7 +10,7 @@ from bot.app import AnthologyBot
 from bot.catalogue import CATALOGUE
 from bot.discord_ui.league_boards import FORMAT_NAMES
 from bot.discord_ui.options import CLOCK_NAMES, CLOCKS
-from bot.matches.leagues import offered
+from bot.matches.leagues import ROUND_DAYS_LEAST, ROUND_DAYS_MOST, offered
 
 LEAGUE_GAME_CHOICES = [
     app_commands.Choice(name=entry.title, value=entry.key) for entry in CATALOGUE if offered(entry.rules)
@@ -34,6 +34,7 @@ class Leagues(commands.Cog):
         format="Round robin (everyone meets everyone), Swiss, or single elimination (a bracket)",
         rounds="Swiss only: how many rounds (default: enough to leave one unbeaten player)",
         clock="Time per move before a computer makes it, so every round ends (default 1 day)",
+        round_days="Days a round may last; computers then finish its games (default: 10 turn clocks, at least 3)",
     )
     @app_commands.choices(game=LEAGUE_GAME_CHOICES, format=FORMAT_CHOICES, clock=LEAGUE_CLOCK_CHOICES)
     async def create(
@@ -43,8 +44,9 @@ class Leagues(commands.Cog):
         format: str,
         rounds: app_commands.Range[int, 1, 63] | None = None,
         clock: int = DEFAULT_CLOCK,
+        round_days: app_commands.Range[int, ROUND_DAYS_LEAST, ROUND_DAYS_MOST] | None = None,
     ) -> None:
-        await self.bot.leagues.create(interaction, game, format, rounds, clock)
+        await self.bot.leagues.create(interaction, game, format, rounds, clock, round_days)
 
     @league.command(name="status", description="The standings (or bracket) and the round of this channel's league.")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -44,6 +44,8 @@ def league_message(
     embed = discord.Embed(title=fit_text(f"🏆 League #{league.id}: {title}, {FORMAT_NAMES[league.format]}", 256))
     names = names_of(league)
     facts = [f"Organiser: <@{league.organiser_id}>", f"Turn clock: {clock_name(league.clock_seconds)}"]
+    if league.round_days:
+        facts.append(f"Each round lasts at most {league.round_days} day{'s' if league.round_days > 1 else ''}")
     message: dict = {"embed": embed}
     if league.league is None:
         facts.append(f"Rounds: {rounds_of(league)} (with {max(len(names), 2)} players)")
@@ -60,6 +62,8 @@ def league_message(
         return message
     played = league.league
     facts.append(f"Round {played.round} of {played.rounds}")
+    if league.round_deadline and league.status is LeagueStatus.RUNNING:
+        facts.append(f"Round ends <t:{league.round_deadline}:R>: computers then finish every game still playing.")
     if league.format is Format.ELIMINATION:
         champion = champion_of(played, names) if league.status is LeagueStatus.FINISHED else None
         body = f"🥇 **{champion}** wins the league." if champion else "The bracket is in the picture."

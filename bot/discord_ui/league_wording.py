@@ -32,6 +32,8 @@ def league_refusal_text(refusal: LeagueRefusal) -> str:
         )
     if refusal.reason is LeagueReason.ROUNDS_OUT_OF_RANGE:
         return f"`rounds:` can be 1 to {details['most']}."
+    if refusal.reason is LeagueReason.ROUND_DAYS_OUT_OF_RANGE:
+        return f"`round_days:` can be {details['least']} to {details['most']} days."
     if refusal.reason is LeagueReason.NOT_ORGANISER:
         return f"Only the league's organiser (<@{details['organiser_id']}>) can do that."
     if refusal.reason is LeagueReason.FULL:

@@ -1,16 +1,18 @@
-"""Leagues in Discord: `/league create`, the board's buttons (Join, Leave, Add a computer, Start), `/league status`
-and `/league drop`, and running the rounds: the bot opens each game's table in a public thread of the league's
-channel (its players added to it), deals it, and when the last table of a round is over (every table has the
-league's turn clock, so none waits for ever) pairs and opens the next round, editing the league's board as
-results come in. What a restart missed is caught up at the start (`catch_up`): results recorded, missing tables
-opened. The league's rules live in bot/leagues and bot/matches/leagues.py; here are only Discord's words."""
+"""Leagues in Discord: `/league create`, the board's buttons (Join, Leave, Add a computer, Start), `/league status` and
+`/league drop`, and running the rounds: the bot opens each game's table in a public thread of the league's channel
+(its players added to it), deals it, and when the last table of a round is over (every table has the league's turn
+clock, so none waits for ever) or the round's deadline passes (`rounds_due`, asked by the deadline runner: computers
+finish the tables still playing, and each table's thread is told in one line) pairs and opens the next round, editing
+the league's board as results come in. What a restart missed is caught up at the start (`catch_up`): deadlines met,
+results recorded, missing tables opened. The league's rules live in bot/leagues and bot/matches/leagues.py; here are
+only Discord's words."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
-from datetime import timedelta
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
 
 import discord
 
@@ -52,13 +54,23 @@ class LeagueDesk:
         self.display = display
         self.games = games
         self._running: dict[int, asyncio.Lock] = {}
+        self._deciding_rounds = asyncio.Lock()
+        self.on_rounds_decided: Callable[[], None] = lambda: None
+        """Called after the catch-up met the deadlines that passed while the bot was down, so that the deadline
+        runner learns the next ones."""
         self._tasks: set[asyncio.Task] = set()
         display.on_table_over = self.table_over
 
     # -- commands and buttons --------------------------------------------------------------------------------
 
     async def create(
-        self, interaction: discord.Interaction, game: str, format: str, rounds: int | None, clock: int
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        rounds: int | None,
+        clock: int,
+        round_days: int | None = None,
     ) -> None:
         permissions = interaction.app_permissions
         if isinstance(interaction.channel, discord.Thread):
@@ -75,6 +87,7 @@ class LeagueDesk:
             format=Format(format),
             rounds=rounds,
             clock=timedelta(seconds=clock),
+            round_days=round_days,
         )
         await interaction.response.send_message(**self._board(league, {}))
         board = await interaction.original_response()
@@ -138,9 +151,28 @@ class LeagueDesk:
             await self._after_change(league.id)
 
     async def catch_up(self) -> None:
-        """At a start: what the bot missed while it was down."""
+        """At a start: what the bot missed while it was down (the rounds whose deadline passed first, since the
+        deadline runner leaves them until the bot is connected)."""
+        await self.rounds_due()
+        self.on_rounds_decided()
         for league in await self.leagues.catch_up():
             await self._after_change(league.id)
+
+    async def rounds_due(self) -> datetime | None:
+        """For the deadline runner: decide the rounds whose deadline passed, and say when the next one does (None:
+        no round has one). Left until the bot is connected, as the tables of the next round open in threads."""
+        if not self.client.is_ready():
+            return None
+        async with self._deciding_rounds:
+            for decided in await self.leagues.rounds_past_deadline():
+                for played in decided.games:
+                    await self.display.post(
+                        played.snapshot.match,
+                        "⏰ The league round's deadline has passed, so computers played this game to its end.",
+                    )
+                    self.display.after_change(played.snapshot, played.events, [])
+                await self._after_change(decided.record.id)
+            return await self.leagues.next_round_deadline()
 
     async def _after_change(self, league_id: int) -> None:
         """Open the tables the current round still lacks, announce the end, and redraw the board."""
@@ -175,6 +207,11 @@ class LeagueDesk:
             f"League #{league.id}, round {pairing.round} of {league.league.rounds}: {title}, "
             f"{names[pairing.first]} against {names[pairing.second]}. {mentions}\n"
             "This is an ordinary rated game; when a turn clock runs out, a computer makes that move."
+            + (
+                f" If it is still on when the round ends (<t:{league.round_deadline}:R>), computers finish it."
+                if league.round_deadline
+                else ""
+            )
         )
         result = await self.leagues.open_table(league, pairing, channel_id=thread.id, parent_channel_id=parent.id)
         snapshot = result.snapshot

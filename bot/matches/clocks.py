@@ -1,8 +1,9 @@
-"""Slow and absent players, for the host: turn clocks that count only outside a player's away hours, reminders
-held back until they end, a computer's move when a clock runs out (and the whole seat after three in a row, until
-its player moves again), and leaving a running game (a computer plays on, or in a game of two the leaver may
-forfeit). `SlowPlay` is a part of `MatchHost`, which supplies the store, the clock and the one-transaction
-change; it also works out every deadline a match's state calls for (`_deadlines_for`)."""
+"""Slow and absent players, for the host: turn clocks that count only outside a player's away hours, reminders held back
+until they end, a computer's move when a clock runs out (and the whole seat after three in a row, until its player
+moves again), leaving a running game (a computer plays on, or in a game of two the leaver may forfeit), and a game
+played to its end by computers at once (`play_out`: a league table past its round's deadline). `SlowPlay` is a part
+of `MatchHost`, which supplies the store, the clock and the one-transaction change; it also works out every deadline
+a match's state calls for (`_deadlines_for`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.engine import Action, GameRules, Seat
+from bot.engine import SYSTEM, Action, GameRules, Seat
 from bot.matches.model import Deadline, DeadlineKind, Match, MatchStatus, Player
 from bot.matches.ports import Change
 from bot.matches.snapshots import ActionResult, DeadlineFired, Snapshot, decode_state
@@ -29,6 +30,8 @@ HAND_OVER_AFTER = 3
 """Stand-in turns in a row after which the computer plays the seat until its player acts again."""
 REMINDER, CLOCK_RUNS_OUT = "reminder", "clock runs out"
 """What a stage of the turn's deadline does (see `SlowPlay._turn_stages`)."""
+PLAYED_OUT_WITHIN = 5000
+"""The most moves `SlowPlay.play_out` makes: far more than any game offered lasts, so only a stuck game stops it."""
 
 
 class SlowPlay:
@@ -140,6 +143,43 @@ class SlowPlay:
 
         return await self._answer(deadline, decide, (seat,), kind)
 
+    async def play_out(self, match_id: int) -> ActionResult | None:
+        """Computers play every seat of a running game to its end, at once (a league table past its round's
+        deadline): each move the one a turn clock running out would get, and a game's timer taken without waiting
+        for it. The last move's result, the game over unless no computer would move; None: nothing was played."""
+        last = None
+        for _ in range(PLAYED_OUT_WITHIN):
+            result = await self._computer_moved(match_id)
+            if result is None:
+                return last
+            last = result
+            if result.snapshot.match.status is not MatchStatus.PLAYING:
+                return last
+        return last
+
+    async def _computer_moved(self, match_id: int) -> ActionResult | None:
+        """One move of `play_out` (None: the game is not running, or no computer would move)."""
+        arrival = self.arrival_of(self.clock.now())
+        # The thought holds the seat with its move.
+        thought = await think_ahead(
+            self.store, self.rules_for, match_id, lambda rules, state: _computer_move(rules, state, arrival)
+        )
+
+        def decide(stored: Match | None) -> tuple[Change | None, ActionResult | None]:
+            if stored is None or stored.status is not MatchStatus.PLAYING:
+                return None, None
+            rules = self.rules_for(stored)
+            state = decode_state(rules, stored)
+            chosen = thought.for_match(stored, lambda: _computer_move(rules, state, arrival))
+            if chosen is None:
+                return None, None
+            seat, action = chosen
+            user_id = 0 if seat == SYSTEM else stored.at_seat(seat).user_id
+            return self._applied(stored, state, seat, user_id, action, stood_in=True)
+
+        async with self._lock(match_id):
+            return await self._change(match_id, decide)
+
     @staticmethod
     def _turn_stages(match: Match) -> tuple[tuple[str, timedelta], ...]:
         """What the turn's deadline does, and when, counted from the turn's start: on a table with a clock, a
@@ -183,6 +223,17 @@ def after_move(player: Player, *, stood_in: bool) -> Player:
         return replace(player, stood_in=0, computer_plays=False)
     count = player.stood_in + 1
     return replace(player, stood_in=count, computer_plays=player.computer_plays or count >= HAND_OVER_AFTER)
+
+
+def _computer_move(rules: GameRules, state: Any, arrival: int) -> tuple[Seat, Action] | None:
+    """The next move of a game computers play to its end: a stand-in's for a seat that must act, else the action of
+    the game's first timer (a window closing, a computer player's move), taken now; None: no computer would move."""
+    for seat in sorted(rules.actors(state)):
+        action = rules.stand_in(state, seat, arrival)
+        if action is not None:
+            return seat, action
+    timers = sorted(rules.timers(state), key=lambda timer: timer.delay_seconds)
+    return (timers[0].seat, timers[0].action_at(arrival)) if timers else None
 
 
 @functools.lru_cache(maxsize=64)

@@ -5,6 +5,7 @@ small Protocol through which the host reaches storage for them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -41,6 +42,11 @@ class LeagueRecord:
     """The rounds the organiser asked for (Swiss only; 0: the format's own count)."""
     clock_seconds: int
     """Every table's turn clock: a table whose player lets it run out gets a computer's move, so every round ends."""
+    round_days: int = 0
+    """How long each round may last, in days (0: no deadline, as leagues created before rounds had one)."""
+    round_deadline: int = 0
+    """When the current round ends, in seconds since the epoch (0: none): its unfinished tables are then played to
+    their ends by computers, and the next round starts."""
     status: LeagueStatus = LeagueStatus.JOINING
     entrants: tuple[Entrant, ...] = ()
     """In join order: entrant i of the pure `League` is `entrants[i]`, and the order is the seeding."""
@@ -86,6 +92,14 @@ class LeagueStore(Protocol):
         ...
 
     async def live_leagues(self) -> list[LeagueRecord]: ...
+
+    async def next_round_deadline(self) -> datetime | None:
+        """The soonest deadline of a running league's round (None: none has one)."""
+        ...
+
+    async def leagues_past_deadline(self, now: datetime) -> list[LeagueRecord]:
+        """The running leagues whose round's deadline is `now` or earlier."""
+        ...
 
     async def add_league_table(self, table: LeagueTable) -> None: ...
 

@@ -1,21 +1,23 @@
-"""The league host: the one place that changes a league. It keeps the league's record (bot/matches/league_records.py)
-in storage, steps its pure core (bot/leagues), and plays each game as an ordinary table through `MatchHost`, so a
-league game is rated, clocked and reminded like any other: the table's turn clock is the league's, and a player
-who lets it run out gets a computer's move (after three in a row, a computer plays the seat), so every table, and
-so every round, comes to an end. A table's result is recorded when the table finishes (`table_over`); a start
-catches up what a restart missed (`catch_up`). Like the match host it speaks no platform: a refusal is a
-`LeagueRefusal` with a reason, worded by the Discord side.
+"""The league host: the one place that changes a league. It keeps the league's record (bot/matches/league_records.py) in
+storage, steps its pure core (bot/leagues), and plays each game as an ordinary table through `MatchHost`, so a league
+game is rated, clocked and reminded like any other: the table's turn clock is the league's, and a player who lets it
+run out gets a computer's move (after three in a row, a computer plays the seat), so every table, and so every round,
+comes to an end. A round also has a deadline (`round_days` after it starts): a table still playing then is decided as
+its clock rules say, at once, computers playing every seat to the end (`rounds_past_deadline`, asked by the deadline
+runner, so a deadline that passed while the bot was down is met at its start). A table's result is recorded when the
+table finishes (`table_over`); a start catches up what a restart missed (`catch_up`). Like the match host it speaks
+no platform: a refusal is a `LeagueRefusal` with a reason, worded by the Discord side.
 
-Only games that seat two players are offered: a league game is one player against another (pods of three or more
-would need placings turned into points, which the tie-breaks here do not weigh), so Anomia and Anokera, which need
-three, are refused with the list of games leagues offer.
-"""
+Only games that seat two players are offered: a league game is one player against another (pods of three or more would
+need placings turned into points, which the tie-breaks here do not weigh), so Anomia and Anokera, which need three, are
+refused with the list of games leagues offer."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -32,6 +34,13 @@ from bot.matches.ports import ChannelBusy
 from bot.matches.refusals import Refusal
 from bot.matches.snapshots import ActionResult, Snapshot
 
+ROUND_DAYS_LEAST, ROUND_DAYS_MOST = 1, 14
+"""The round lengths, in days, an organiser may choose."""
+ROUND_DAYS_DEFAULT_LEAST = 3
+ROUND_CLOCKS = 10
+"""A round lasts, unless the organiser chose, ten turn clocks (room for a slow game to go on, and for a player who
+missed a few turns to come back to it), at least three days so that players across time zones find each other, and
+at most the longest offered."""
 COMPUTER_ENTRANT_IDS = -1000
 """Computer entrants have ids -1001, -1002, ...: apart from the ids -1, -2 ... of a table's own computer players."""
 
@@ -41,6 +50,8 @@ class LeagueReason(StrEnum):
     """details: offered (the titles of the games leagues offer)."""
     ROUNDS_NOT_SWISS = "rounds_not_swiss"
     ROUNDS_OUT_OF_RANGE = "rounds_out_of_range"
+    ROUND_DAYS_OUT_OF_RANGE = "round_days_out_of_range"
+    """details: least, most."""
     CHANNEL_BUSY = "channel_busy"
     NO_LEAGUE = "no_league"
     NOT_ORGANISER = "not_organiser"
@@ -62,11 +73,24 @@ class LeagueRefusal(Refusal):
 
 
 @dataclass(frozen=True)
+class PlayedOut:
+    """A round whose deadline passed: the league now, and the last move of each table computers played to its end."""
+
+    record: LeagueRecord
+    games: tuple[ActionResult, ...]
+
+
+@dataclass(frozen=True)
 class Dropped:
     """A drop: the league now, and the live table the dropped player must leave (None: they had none)."""
 
     record: LeagueRecord
     table_match_id: int | None
+
+
+def default_round_days(clock: timedelta) -> int:
+    """How many days a round lasts when the organiser does not say (see `ROUND_CLOCKS`)."""
+    return min(ROUND_DAYS_MOST, max(ROUND_DAYS_DEFAULT_LEAST, math.ceil(ROUND_CLOCKS * clock / timedelta(days=1))))
 
 
 def offered(rules: GameRules) -> bool:
@@ -98,6 +122,7 @@ class LeagueHost:
         format: Format,
         rounds: int | None,
         clock: timedelta,
+        round_days: int | None = None,
     ) -> LeagueRecord:
         rules = self.games.get(game)
         if rules is None or not offered(rules):
@@ -106,6 +131,8 @@ class LeagueHost:
             raise LeagueRefusal(LeagueReason.ROUNDS_NOT_SWISS)
         if rounds is not None and not 1 <= rounds <= MAX_ENTRANTS - 1:
             raise LeagueRefusal(LeagueReason.ROUNDS_OUT_OF_RANGE, most=MAX_ENTRANTS - 1)
+        if round_days is not None and not ROUND_DAYS_LEAST <= round_days <= ROUND_DAYS_MOST:
+            raise LeagueRefusal(LeagueReason.ROUND_DAYS_OUT_OF_RANGE, least=ROUND_DAYS_LEAST, most=ROUND_DAYS_MOST)
         new = LeagueRecord(
             id=0,
             guild_id=guild_id,
@@ -115,6 +142,7 @@ class LeagueHost:
             format=format,
             rounds_asked=rounds or 0,
             clock_seconds=int(clock.total_seconds()),
+            round_days=round_days or default_round_days(clock),
         )
         try:
             return await self.store.create_league(new)
@@ -165,7 +193,9 @@ class LeagueHost:
             if len(league.entrants) < MIN_ENTRANTS:
                 raise LeagueRefusal(LeagueReason.TOO_FEW, needed=MIN_ENTRANTS, joined=len(league.entrants))
             started = start_league(league.format, len(league.entrants), league.rounds_asked or None)
-            return await self._save(league, status=LeagueStatus.RUNNING, league=started)
+            return await self._save(
+                league, status=LeagueStatus.RUNNING, league=started, round_deadline=self._round_ends(league)
+            )
 
     # -- while it runs ---------------------------------------------------------------------------------------
 
@@ -216,6 +246,36 @@ class LeagueHost:
             abandoned = match.status is MatchStatus.ABANDONED
             outcome = Outcome.DRAW if abandoned else _outcome_at(self.host.snapshot(match), league, pairing)
             return await self._stepped(league, record(league.league, table.round, table.table, outcome))
+
+    async def rounds_past_deadline(self) -> list[PlayedOut]:
+        """Decide every round whose deadline passed: each of its tables still playing is played to its end by
+        computers, at once, and recorded as any other (a rated game), which starts the next round. A game that
+        never got a table (Discord refused the thread), or that no computer would play on, counts as a draw, as an
+        abandoned table does, so that the round ends."""
+        decided = []
+        for league in await self.store.leagues_past_deadline(self.host.clock.now()):
+            games = []
+            tables = {(t.round, t.table): t.match_id for t in await self.store.league_tables(league.id)}
+            for pairing in waiting_tables(league.league):
+                match_id = tables.get((pairing.round, pairing.table))
+                played = await self.host.play_out(match_id) if match_id is not None else None
+                if played is not None:
+                    games.append(played)
+                match = await self.host.store.load_match(match_id) if match_id is not None else None
+                if match is not None and match.status is MatchStatus.PLAYING:
+                    match = await self.host.abandon(match.id, match.opener_id, is_admin=True)
+                if match is not None:
+                    await self.table_over(match)
+                else:
+                    async with self._locks.hold(league.id):
+                        now = await self.get(league.id)
+                        if now.league.pairing(pairing.round, pairing.table).outcome is None:
+                            await self._stepped(now, record(now.league, pairing.round, pairing.table, Outcome.DRAW))
+            decided.append(PlayedOut(await self.get(league.id), tuple(games)))
+        return decided
+
+    async def next_round_deadline(self) -> datetime | None:
+        return await self.store.next_round_deadline()
 
     async def drop(self, league_id: int, by_user_id: int, user_id: int) -> Dropped:
         """The organiser drops a player: their game now is a forfeit, as is every game they had left."""
@@ -268,7 +328,15 @@ class LeagueHost:
         while round_is_over(stepped) and not is_finished(stepped):
             stepped = advance(stepped)
         status = LeagueStatus.FINISHED if is_finished(stepped) else LeagueStatus.RUNNING
-        return await self._save(league, league=stepped, status=status)
+        new_round = league.league is None or stepped.round != league.league.round
+        deadline = self._round_ends(league) if new_round else league.round_deadline
+        return await self._save(league, league=stepped, status=status, round_deadline=deadline)
+
+    def _round_ends(self, league: LeagueRecord) -> int:
+        """The deadline of a round starting now (0: the league has none)."""
+        if not league.round_days:
+            return 0
+        return int((self.host.clock.now() + timedelta(days=league.round_days)).timestamp())
 
     async def _entered(self, league: LeagueRecord, entrant: Entrant) -> LeagueRecord:
         if len(league.entrants) >= MAX_ENTRANTS:

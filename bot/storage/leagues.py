@@ -1,24 +1,28 @@
-"""Storage of leagues (migration 16), on either engine: one row per league holding its record as a JSON document
-(the pure league inside it), with the columns a lookup needs beside it, and one row per table a league game is
-played at. The stores take these methods from here."""
+"""Storage of leagues (migrations 16 and 17), on either engine: one row per league holding its record as a JSON document
+(the pure league inside it), with the columns a lookup needs beside it (a running round's deadline too), and one row
+per table a league game is played at. The stores take these methods from here."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections import OrderedDict
+from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
 import orjson
 
 from bot.engine.codec import canonical_json, decode, encode
-from bot.matches.league_records import LeagueRecord, LeagueTable
+from bot.matches.league_records import LeagueRecord, LeagueStatus, LeagueTable
 from bot.matches.ports import ChannelBusy
+from bot.storage.common import instant_text, read_instant
 
 LIVE = "status IN ('joining', 'running')"
 INSERT = "INSERT INTO leagues (guild_id, channel_id, status, version, document) VALUES ({}, {}, {}, {}, {})"
 IN_CHANNEL = f"SELECT document FROM leagues WHERE channel_id = {{}} ORDER BY {LIVE} DESC, id DESC LIMIT 1"
-SAVE = "UPDATE leagues SET status = {}, version = {}, document = {} WHERE id = {} AND version = {}"
+SAVE = "UPDATE leagues SET status = {}, version = {}, document = {}, round_due_at = {} WHERE id = {} AND version = {}"
+NEXT_DUE = "SELECT MIN(round_due_at) FROM leagues WHERE status = 'running'"
+PAST_DUE = "SELECT document FROM leagues WHERE status = 'running' AND round_due_at <= {} ORDER BY round_due_at"
 ADD_TABLE = "INSERT INTO league_tables (match_id, league_id, round, table_number) VALUES ({}, {}, {}, {})"
 TABLE_COLUMNS = (
     "SELECT league_id, round, table_number, match_id, channel_id FROM league_tables"
@@ -60,6 +64,12 @@ def _keep(document: str, record: LeagueRecord) -> None:
         _decoded.popitem(last=False)
 
 
+def _round_due_at(record: LeagueRecord) -> datetime | None:
+    if record.status is not LeagueStatus.RUNNING or not record.round_deadline:
+        return None
+    return datetime.fromtimestamp(record.round_deadline, UTC)
+
+
 def _table(row: Any) -> LeagueTable | None:
     return None if row is None else LeagueTable(row[0], row[1], row[2], row[3], row[4])
 
@@ -92,13 +102,25 @@ class SqliteLeagues:
 
     async def save_league(self: Any, record: LeagueRecord, expected_version: int) -> bool:
         def save(db: sqlite3.Connection) -> bool:
-            parameters = (record.status, record.version, _document(record), record.id, expected_version)
-            return db.execute(SAVE.format(*"?????"), parameters).rowcount == 1
+            due = _round_due_at(record)
+            parameters = (
+                record.status, record.version, _document(record), due and instant_text(due), record.id,
+                expected_version,
+            )  # fmt: skip
+            return db.execute(SAVE.format(*"??????"), parameters).rowcount == 1
 
         return await self._write(save)
 
     async def live_leagues(self: Any) -> list[LeagueRecord]:
         rows = await self._read(lambda db: db.execute(LIVE_ONES).fetchall())
+        return [_record(row[0]) for row in rows]
+
+    async def next_round_deadline(self: Any) -> datetime | None:
+        row = await self._read(lambda db: db.execute(NEXT_DUE).fetchone())
+        return read_instant(row[0]) if row and row[0] else None
+
+    async def leagues_past_deadline(self: Any, now: datetime) -> list[LeagueRecord]:
+        rows = await self._read(lambda db: db.execute(PAST_DUE.format("?"), (instant_text(now),)).fetchall())
         return [_record(row[0]) for row in rows]
 
     async def add_league_table(self: Any, table: LeagueTable) -> None:
@@ -144,10 +166,11 @@ class PostgresLeagues:
     async def save_league(self: Any, record: LeagueRecord, expected_version: int) -> bool:
         async def save(db: Any) -> bool:
             status = await db.execute(
-                SAVE.format("$1", "$2", "$3", "$4", "$5"),
+                SAVE.format("$1", "$2", "$3", "$4", "$5", "$6"),
                 str(record.status),
                 record.version,
                 _document(record),
+                _round_due_at(record),
                 record.id,
                 expected_version,
             )
@@ -158,6 +181,12 @@ class PostgresLeagues:
     async def live_leagues(self: Any) -> list[LeagueRecord]:
         rows = await self._read(lambda db: db.fetch(LIVE_ONES))
         return [_record(row[0]) for row in rows]
+
+    async def next_round_deadline(self: Any) -> datetime | None:
+        return await self._read(lambda db: db.fetchval(NEXT_DUE))
+
+    async def leagues_past_deadline(self: Any, now: datetime) -> list[LeagueRecord]:
+        return [_record(row[0]) for row in await self._read(lambda db: db.fetch(PAST_DUE.format("$1"), now))]
 
     async def add_league_table(self: Any, table: LeagueTable) -> None:
         await self._write(

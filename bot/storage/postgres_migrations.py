@@ -253,6 +253,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX league_tables_league ON league_tables (league_id, round, table_number);
     """,
+    # 17: a league round's deadline, beside the league's document, so the deadline runner finds the next one.
+    """
+    ALTER TABLE leagues ADD COLUMN round_due_at timestamptz;
+    CREATE INDEX leagues_round_due ON leagues (round_due_at) WHERE status = 'running';
+    """,
 )
 
 VERSION_TABLE = """

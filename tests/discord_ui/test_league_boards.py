@@ -1,5 +1,5 @@
 """A league's board within Discord's limits at the largest league (64 players), its standings table, and the
-bracket picture."""
+bracket picture, the round's deadline, and the words of a round length refused."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import io
 from PIL import Image
 
 from bot.discord_ui.league_boards import league_message
+from bot.discord_ui.league_wording import league_refusal_text
 from bot.discord_ui.limits import EMBED_DESCRIPTION, EMBED_TOTAL, FIELD_VALUE, UPLOAD
 from bot.discord_ui.renderers.bracket_picture import PICTURE_NAME, bracket_lines, bracket_png
 from bot.leagues import Format, Outcome, advance, record, start, waiting_tables
 from bot.matches.league_records import Entrant, LeagueRecord, LeagueStatus
+from bot.matches.leagues import LeagueReason, LeagueRefusal
 
 PLAYERS = 64
 
@@ -70,3 +72,14 @@ def test_the_bracket_of_64_is_a_picture_with_every_round():
     assert [len(games) for games in lines] == [32, 16, 8, 4, 2, 1]
     assert lines[0][0] == ("P0", "P63", "won", "lost") and lines[1][0] == ("P0", "P31", "", "")
     assert lines[2][0] == ("", "", "", "")  # not paired yet
+
+
+def test_a_round_length_out_of_range_is_refused_in_words_that_give_the_range():
+    refusal = LeagueRefusal(LeagueReason.ROUND_DAYS_OUT_OF_RANGE, least=1, most=14)
+    assert league_refusal_text(refusal) == "`round_days:` can be 1 to 14 days."
+
+
+def test_the_board_shows_when_the_round_ends():
+    league = running(Format.SWISS, players=4).with_changes(round_days=2, round_deadline=1_900_000_000)
+    text = league_message(league, "Anarchy", {})["embed"].description
+    assert "Each round lasts at most 2 days" in text and "Round ends <t:1900000000:R>" in text

@@ -1,8 +1,12 @@
 """Leagues through Discord with the real bot: /league create, the board's buttons, the bot opening each round's
 tables in threads, results recorded as tables finish (by a person's play, or by the turn clock running out), the
-standings board edited, a player dropped, a restart in the middle, and an elimination bracket drawn."""
+standings board edited, a player dropped, a restart in the middle, an elimination bracket drawn, and a round whose
+deadline passed while the bot was down finished by computers at its start."""
 
 from __future__ import annotations
+
+import pytest
+from fakediscord.errors import ScriptError
 
 from bot.discord_ui.league_boards import names_of
 from bot.discord_ui.renderers.bracket_picture import PICTURE_NAME, bracket_lines, champion_of
@@ -208,3 +212,63 @@ async def test_bad_league_requests_get_a_clear_private_answer_and_change_nothing
     await settled(anthology)
     handle = await anthology.alice.slash(anthology.channel, "league drop", player=anthology.cara)
     assert await answer(handle) in ("That player has already been dropped from this league.", "This league is over.")
+
+
+async def test_a_round_past_its_deadline_across_a_restart_is_finished_by_computers_and_the_next_opened(anthology):
+    board = await create_league(anthology, "Swiss", rounds=2, round_days=1)
+    assert "Each round lasts at most 1 day" in board_text(board)
+    await joined(anthology, board, anthology.alice, anthology.bob, computers=2)
+    await (await anthology.alice.click(board, "Start")).response()
+    await settled(anthology)
+    league = await league_of(anthology)
+    deadline = league.round_deadline
+    assert f"Round ends <t:{deadline}:R>" in board_text(anthology.fake.get_message(board.id))
+    status = await (await anthology.bob.slash(anthology.channel, "league status")).response()
+    assert status.ephemeral and f"<t:{deadline}:R>" in board_text(status)
+    tables = await anthology.bot.leagues.leagues.store.league_tables(league.id)
+    seated = {table: (await anthology.bot.host.get(table.match_id)).players for table in tables}
+    by_hand = {anthology.alice.id, anthology.bob.id}
+    people = next(table for table, players in seated.items() if {p.user_id for p in players} == by_hand)
+    thread = thread_of(anthology, people.channel_id)
+    opening = anthology.fake.bot_messages(thread)[0].content
+    assert f"If it is still on when the round ends (<t:{deadline}:R>), computers finish it." in opening
+    # Nobody moves; the bot is down when the round's day is over, and meets the deadline once at its start.
+    await anthology.stop()
+    anthology.clock.advance(days=1, seconds=1)
+    await anthology.start()
+
+    def told() -> list:
+        return [message for message in anthology.fake.bot_messages(thread) if "deadline" in message.content]
+
+    await anthology.fake.wait_for(told, timeout=60, what="the table told of the deadline")
+    await settled(anthology)
+    assert told()[0].content == ("⏰ The league round's deadline has passed, so computers played this game to its end.")
+    finished = await anthology.bot.host.get(people.match_id)
+    assert finished.status is MatchStatus.FINISHED
+    assert set(await anthology.bot.host.store.rating_changes(people.match_id)) == {
+        anthology.alice.id,
+        anthology.bob.id,
+    }
+    league = await league_of(anthology)
+    assert league.league.round == 2 and all(pairing.is_decided for pairing in league.league.round_pairings(1))
+    assert league.round_deadline > deadline
+
+    def redrawn() -> bool:
+        return "Round 2 of 2" in board_text(anthology.fake.get_message(board.id))
+
+    await anthology.fake.wait_for(redrawn, timeout=30, what="the board redrawn for round 2")
+    assert f"Round ends <t:{league.round_deadline}:R>" in board_text(anthology.fake.get_message(board.id))
+    assert len(anthology.fake.threads(anthology.channel)) == 4  # round 2's two tables opened
+    await anthology.run_timers(60)
+    assert len(told()) == 1  # met once
+
+
+async def test_a_round_length_out_of_range_is_refused_before_it_reaches_the_bot(anthology):
+    # The command declares 1 to 14, so Discord itself refuses other values as it is typed (the host refuses them
+    # too, worded "`round_days:` can be 1 to 14 days.", should one arrive another way).
+    for round_days, refusal in ((0, "below 1"), (15, "above 14")):
+        with pytest.raises(ScriptError, match=refusal):
+            await anthology.alice.slash(
+                anthology.channel, "league create", game="anarchy", format="Swiss", round_days=round_days
+            )
+    assert await anthology.bot.leagues.leagues.store.league_in_channel(anthology.channel.id) is None
