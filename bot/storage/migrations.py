@@ -272,6 +272,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE leagues ADD COLUMN round_due_at TEXT;
     CREATE INDEX leagues_round_due ON leagues (round_due_at) WHERE status = 'running';
     """,
+    # 18: the action log kept in the order of its key (match, version), with no separate index for the key: a
+    # move's log row was written at the table's end and its key into the key's index, two pages in the commit
+    # where one now holds both, and a match's log is read from neighbouring rows.
+    """
+    CREATE TABLE actions_by_match (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (match_id, version)
+    ) WITHOUT ROWID;
+    INSERT INTO actions_by_match (match_id, version, seat, user_id, action, events, at)
+        SELECT match_id, version, seat, user_id, action, events, at FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_by_match RENAME TO actions;
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

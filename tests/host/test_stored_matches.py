@@ -9,6 +9,7 @@ never changes after the deal apart, written once, on either engine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
@@ -101,3 +102,40 @@ async def test_an_anomia_deck_stored_as_whole_cards_still_reads_and_plays_on(hos
     assert flipped.match.version == written_before.version + 1
     after = await store.load_match(match.id)
     assert after.fixed_json == whole and host.snapshot(after).public_view == flipped.snapshot.public_view
+
+
+async def test_an_action_log_written_before_it_was_kept_in_key_order_reads_whole_and_grows(tmp_path, clock):
+    path = tmp_path / "old.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.executescript(FIXTURE.read_text(encoding="utf-8"))
+        logged_before = connection.execute(
+            "SELECT match_id, version, seat, user_id, action, events, at FROM actions ORDER BY match_id, version"
+        ).fetchall()
+    store = await SqliteStore.open(path)
+    try:
+        host = make_host(store, clock)
+        await host.resume()
+        (anarchy,) = [
+            match
+            async for match in store.live_matches()
+            if match.game == "anarchy" and match.status is MatchStatus.PLAYING
+        ]
+        old_moves = [row for row in logged_before if row[0] == anarchy.id]
+        assert [(entry.version, entry.action) for entry in await store.action_log(anarchy.id)] == [
+            (row[1], row[4]) for row in old_moves
+        ]
+        snapshot = host.snapshot(anarchy)
+        (seat,) = snapshot.actors
+        action = snapshot.seat_view(seat).legal_actions[0].notation
+        await host.act(anarchy.id, anarchy.at_seat(seat).user_id, action)
+        log = await store.action_log(anarchy.id)
+        assert [entry.action for entry in log] == [row[4] for row in old_moves] + [action]
+        assert [version for version, _ in await store.logged_events(anarchy.id, old_moves[-1][1])] == [log[-1].version]
+    finally:
+        await store.close()
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        logged_after = connection.execute(
+            "SELECT match_id, version, seat, user_id, action, events, at FROM actions ORDER BY match_id, version"
+        ).fetchall()
+    kept = {row[:2] for row in logged_before}
+    assert [row for row in logged_after if row[:2] in kept] == logged_before, "every old row, as it was written"
