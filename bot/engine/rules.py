@@ -341,12 +341,12 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         return Hint(action, self.explain_action(state, seat, action))
 
     def suggested_action(self, state: StateT, seat: Seat) -> ActionT | None:
-        """The move to suggest to `seat`: what the game's normal computer player would make for it, whatever level
-        the table's computers play at (an easy one's move is no hint; hard is not yet stronger than normal)."""
+        """The move to suggest to `seat`: what the game's hard computer player would make for it, whatever level
+        the table's computers play at (the strongest play the bot knows; it sees only what the seat sees)."""
         levels = self.computer_levels()
         if levels is None:
             return self.stand_in(state, seat, arrival=0)
-        return levels.normal(state, seat)
+        return levels.hard(state, seat)
 
     def explain_action(self, state: StateT, seat: Seat, action: ActionT) -> str:
         """One line that says `action` in a player's words and why it is a good move for `seat` in `state`."""
