@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.engine import Decision, Seat
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
-from bot.games.not_another_word.cards import letter_of, letters_of
+from bot.games.not_another_word.cards import Card, letter_of, letters_of
 from bot.games.not_another_word.dictionary import ADD, COMBINE, WordIndex
 from bot.games.not_another_word.state import NotAnotherWordState
 
@@ -18,11 +18,7 @@ def explain(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat, actio
     """The move in a player's words and the reason for it, in one line."""
     hand = state.hands[seat]
     if isinstance(action, Exchange):
-        letters = ", ".join(letter_of(card).upper() for card in action.cards)
-        return (
-            f"Exchange {letters}: no word can be made from {state.word.upper()} with your letters, and these are "
-            "the hardest to use in short words."
-        )
+        return _exchange_line(dictionary, state, hand, action)
     if not isinstance(action, MakeWord):
         return "Pass: every word your letters make is one the bot does not allow, and there is nothing to exchange."
     word, previous = action.word, state.word
@@ -68,3 +64,22 @@ def decision(dictionary: WordIndex, state: NotAnotherWordState, seat: Seat) -> D
     else:
         kind = "exchange" if state.draw_pile else "pass"
     return Decision(kind, FIRST_GAME_GUIDANCE[kind])
+
+
+def _exchange_line(dictionary: WordIndex, state: NotAnotherWordState, hand: tuple[Card, ...], action: Exchange) -> str:
+    """Why to exchange: no word to make, only words that shed nothing, or (a move the hard computer would not
+    suggest) a trade chosen over a word."""
+    letters = ", ".join(letter_of(card).upper() for card in action.cards)
+    word = state.word.upper()
+    moves = [move for move, _ in dictionary.successors(state.word, letters_of(hand))]
+    if not moves:
+        return (
+            f"Exchange {letters}: no word can be made from {word} with your letters, and these are the hardest to use "
+            "in short words."
+        )
+    if all(move.kind == COMBINE for move in moves):
+        return (
+            f"Exchange {letters}: the only words you can make from {word} join its stacks and shed no card, so you "
+            "trade these letters for new ones."
+        )
+    return f"Exchange {letters}: you trade these letters for new ones rather than make a word from {word} this turn."

@@ -28,3 +28,11 @@ def test_with_no_word_the_hint_and_the_guidance_say_exchange():
     )
     assert RULES.decision(state, 0).kind == "exchange"
     assert RULES.decision(state, 1) is None and RULES.hint(state, 1) is None
+
+
+def test_an_exchange_chosen_over_a_word_that_sheds_is_not_said_to_have_no_word():
+    state = table("cat", ("bhmm", "abcdefg"))
+    exchange = next(action for action in RULES.legal_actions(state, 0) if isinstance(action, Exchange))
+    line = RULES.explain_action(state, 0, exchange)
+    assert line.endswith("rather than make a word from CAT this turn.")
+    assert "no word can be made" not in line
