@@ -37,7 +37,7 @@ from bot.matches.leagues import LeagueHost
 from bot.matches.records import Records
 from bot.runtime import tune_interpreter
 from bot.storage import Store, open_existing_store, open_store
-from bot.time_zones import time_zone_index
+from bot.time_zones import TimeZoneIndex, time_zone_index
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,9 @@ class AnthologyBot(commands.AutoShardedBot):
         self.tables = TableController(self.host, self.display, self.games)
         self.practice = PracticeDesk(self.host, self.display, self.games)
         self.leagues = LeagueDesk(self, LeagueHost(self.store, self.host, rules), self.host, self.display, self.games)
-        self.time_zones = time_zone_index()
+        # Reading GeoNames' cities and CLDR takes about 2 s of CPU, up to 9 on a busy machine: built on a thread,
+        # it does not hold up the gateway connection and every other command.
+        self._time_zones = asyncio.get_running_loop().run_in_executor(None, time_zone_index)
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)
         # On a shared database, other processes write deadlines that this one must fire should they die.
@@ -154,6 +156,15 @@ class AnthologyBot(commands.AutoShardedBot):
         await self._sync_commands()
         self._deadline_task = asyncio.create_task(self.deadlines.run(), name="deadlines")
         self._league_catch_up = asyncio.create_task(self._catch_up_leagues(), name="league catch-up")
+
+    @property
+    def time_zones_ready(self) -> bool:
+        return self._time_zones.done()
+
+    async def time_zones(self) -> TimeZoneIndex:
+        """The index of time zone names, once built (see setup_hook)."""
+        # Shielded: an autocomplete Discord gave up on is cancelled, and must not cancel the build for the others.
+        return await asyncio.shield(self._time_zones)
 
     async def _also_due(self) -> datetime | None:
         """What the deadline runner does besides matches' deadlines: seasons' ends and league rounds' deadlines;

@@ -11,10 +11,10 @@ country names and the names of time zones ("Pacific Time", "CET", "IST"), GeoNam
 cities of 15,000 people or more, and every other name of those of 100,000 or more.
 
 A place is a city ("Munich, Germany") or a zone's own (its CLDR exemplar city: "Kolkata, India" for Asia/Kolkata,
-found by "India" and "IST" too). The index is built once, at start, by `time_zone_index` (about 2 s of CPU, half
-of it reading and folding GeoNames' cities); importing this module reads nothing. A search is a few binary searches
-over sorted names (well under a millisecond, under 10 ms for a single letter): places are numbered from the most
-populous down, so the best matches of a prefix are its smallest numbers.
+found by "India" and "IST" too). The index is built once, by `time_zone_index`, on a thread as the bot starts
+(about 2 s of CPU, half of it reading and folding GeoNames' cities); importing this module reads nothing. A search
+is a few binary searches over sorted names (well under a millisecond, under 10 ms for a single letter): places are
+numbered from the most populous down, so the best matches of a prefix are its smallest numbers.
 """
 
 from __future__ import annotations

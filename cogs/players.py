@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
-from bot.discord_ui.failures import autocomplete_or_nothing
+from bot.discord_ui.failures import autocomplete_or_nothing, reply_privately
 from bot.discord_ui.my_games import my_games_embed, server_names
 from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed, time_zone_label
 
@@ -34,17 +34,23 @@ class Players(commands.Cog):
         turn_notice: str | None = None,
     ) -> None:
         store = self.bot.store
+        if not self.bot.time_zones_ready:  # just after a start: Discord waits 3 s for an answer, not for the index
+            await interaction.response.defer(ephemeral=True, thinking=True)
         current = await store.player_settings(interaction.user.id)
         try:
-            changed = changed_settings(current, timezone, away, turn_notice, self.bot.time_zones, self.bot.clock.now())
+            time_zones = await self.bot.time_zones()
+            changed = changed_settings(current, timezone, away, turn_notice, time_zones, self.bot.clock.now())
         except ValueError as error:
-            await interaction.response.send_message(str(error), ephemeral=True)
+            await reply_privately(interaction, str(error))
             return
         if changed != current:
             await store.save_player_settings(interaction.user.id, changed)
             self.bot.display.settings_changed(interaction.user.id, changed)
         embed = settings_embed(changed, self.bot.clock.now())
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="my-games", description="Every table you sit at, in every server, and whose turn it is.")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -65,9 +71,10 @@ class Players(commands.Cog):
         """The best 25 zones for what is typed (a city, a country, an abbreviation, an offset or a zone's name),
         each labelled with a place and its offset now."""
         now = self.bot.clock.now()
+        time_zones = await self.bot.time_zones()
         return [
             app_commands.Choice(name=time_zone_label(place, now), value=place.zone)
-            for place in self.bot.time_zones.search(current, now)
+            for place in time_zones.search(current, now)
         ]
 
 

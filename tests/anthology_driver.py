@@ -96,6 +96,8 @@ class Anthology:
         """The seed the next table is dealt from: tests pick one that deals the situation they need."""
         self.errors = ErrorLog()
         self._task: asyncio.Task[None] | None = None
+        self.holds_time_zones = False
+        """Whether a test holds back the time zone index the bot builds as it starts: `start` must not wait for it."""
 
     def __getattr__(self, name: str) -> ScriptedUser:
         users = self.__dict__.get("users", {})
@@ -123,6 +125,9 @@ class Anthology:
         await self.fake.wait_for(lambda: self.bot.is_ready() or self._task.done(), 10, "the bot to become ready")
         if self._task.done():
             self._task.result()
+        # Built on a thread as the bot starts (the first time in a test process, 2 s or more): /settings answers
+        # before it is done in a test of its own.
+        await self.fake.wait_for(lambda: self.bot.time_zones_ready or self.holds_time_zones, 30, "the time zones")
         self.bot.display.board_edit_interval = TEST_BOARD_EDIT_INTERVAL
         # Tests count the board's edits as edits of its message; edits through a click's token are tested apart.
         self.bot.display.board_edits_through_clicks = False

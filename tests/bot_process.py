@@ -40,6 +40,8 @@ UNSET = {
 }
 """Settings a test does not give are set empty, so neither the test's own environment nor a .env file beside
 it can choose them; turn notices go at once, as the tests wait for them."""
+STARTUP_SECONDS = 60
+"""How long a process may take to come up (import, open its database, connect) before the test gives up on it."""
 
 
 class BotProcess:
@@ -70,7 +72,8 @@ class BotProcess:
         finally:
             if log is not None:
                 log.close()  # the process has its own copy
-        for _ in range(300):
+        give_up_at = asyncio.get_running_loop().time() + STARTUP_SECONDS
+        while asyncio.get_running_loop().time() < give_up_at:
             if self.process.returncode is not None:
                 raise RuntimeError(f"the bot process ended with status {self.process.returncode}")
             if self.connected:

@@ -55,7 +55,7 @@ async def test_a_command_that_fails_after_answering_says_so_in_a_follow_up(antho
 
 
 async def test_an_autocomplete_that_fails_offers_nothing(anthology, monkeypatch):
-    monkeypatch.setattr(anthology.bot.time_zones, "search", lambda typed, now: 1 / 0)
+    monkeypatch.setattr(await anthology.bot.time_zones(), "search", lambda typed, now: 1 / 0)
     assert await anthology.suggestions(anthology.alice, "settings", ("timezone", "berl")) == []
     the_one_failure_logged(anthology, ZeroDivisionError)
 

@@ -3,9 +3,12 @@ changed privately, in a server channel and in DMs with the bot; bad values are r
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from datetime import time
 
 from bot.players import MENTION, PlayerSettings
+from bot.time_zones import time_zone_index
 
 
 def fields(message) -> dict[str, str]:
@@ -158,3 +161,31 @@ async def test_settings_changed_by_another_bot_process_are_followed_from_the_nex
         await anthology.take_turn(player, await anthology.hand_panel(player, board))
     said = [message.content for message in anthology.fake.channel_messages(anthology.channel)]
     assert f"🔔 <@{bob.id}>, it is your turn here." in said and f"🔔 <@{alice.id}>, it is your turn here." in said
+
+
+async def test_settings_just_after_a_start_wait_for_the_time_zones_without_losing_the_answer(anthology, monkeypatch):
+    # The index of time zone names is built on a thread as the bot starts; here it is held until the player asks.
+    building = threading.Event()
+    built = time_zone_index()
+
+    def held_index():
+        building.wait(10)
+        return built
+
+    await anthology.stop()
+    monkeypatch.setattr("bot.app.time_zone_index", held_index)
+    anthology.holds_time_zones = True
+    try:
+        await anthology.start()
+        assert not anthology.bot.time_zones_ready
+        handle = await anthology.alice.slash(anthology.channel, "settings", timezone="Europe/Berlin")
+        thinking = await handle.response()
+        assert thinking.ephemeral and not handle.followups
+        suggesting = asyncio.create_task(anthology.suggestions(anthology.alice, "settings", ("timezone", "berl")))
+    finally:
+        building.set()
+    await anthology.fake.wait_for(lambda: handle.followups, 5, "the answer once the index is built")
+    (answer,) = handle.followups
+    assert answer.ephemeral and fields(answer)["Time zone"].startswith("Europe/Berlin (it is ")
+    assert (await anthology.bot.store.player_settings(anthology.alice.id)).timezone == "Europe/Berlin"
+    assert (await suggesting)[0]["value"] == "Europe/Berlin"
