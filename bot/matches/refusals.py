@@ -68,9 +68,10 @@ class Attempt(StrEnum):
 
 
 class Refusal(Exception):
-    """A request the host refused; nothing changed. `details` hold the facts its wording needs."""
+    """A request the host refused; nothing changed. `reason` is a `RefusalReason`, or the reasons of a kind of request
+    of its own (a league's); `details` hold the facts its wording needs."""
 
-    def __init__(self, reason: RefusalReason, **details: Any) -> None:
+    def __init__(self, reason: StrEnum, **details: Any) -> None:
         super().__init__(reason.value, details)
         self.reason = reason
         self.details = details
