@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AnthologyBot
-from bot.discord_ui.failures import autocomplete_or_nothing, reply_privately
+from bot.discord_ui.failures import answered_in_time, autocomplete_or_nothing, reply_privately
 from bot.discord_ui.my_games import my_games_embed, server_names
 from bot.discord_ui.settings import NOTICE_WORDS, changed_settings, settings_embed, time_zone_label
 
@@ -34,11 +34,9 @@ class Players(commands.Cog):
         turn_notice: str | None = None,
     ) -> None:
         store = self.bot.store
-        if not self.bot.time_zones_ready:  # just after a start: Discord waits 3 s for an answer, not for the index
-            await interaction.response.defer(ephemeral=True, thinking=True)
         current = await store.player_settings(interaction.user.id)
+        time_zones = await answered_in_time(interaction, self.bot.time_zones())
         try:
-            time_zones = await self.bot.time_zones()
             changed = changed_settings(current, timezone, away, turn_notice, time_zones, self.bot.clock.now())
         except ValueError as error:
             await reply_privately(interaction, str(error))

@@ -28,6 +28,8 @@ from bot.matches.standing import standing
 
 AUTOCOMPLETE = 4
 """Discord's interaction type for an autocomplete request."""
+DEFERRED_WITH_MESSAGE = 5
+"""Discord's callback type for an interaction answered "thinking", its message to follow."""
 PLAYER_NAMES = ("alice", "bob", "cara", "dan", "erin", "finn", "gus")
 # Tests play far faster than people; the real interval (one edit a second) is tested on its own.
 TEST_BOARD_EDIT_INTERVAL = 0.01
@@ -266,6 +268,13 @@ class Anthology:
         handle = self.fake.new_interaction(user, self.channel, AUTOCOMPLETE, data)
         await self.fake.deliver_interaction(handle)
         return await handle.response()
+
+    async def answer(self, handle: InteractionHandle) -> FakeMessage:
+        """The bot's answer to an interaction: its response, or where it deferred it ("thinking"), its follow-up."""
+        response = await handle.response()
+        if handle.response_type == DEFERRED_WITH_MESSAGE:
+            return await handle.followup(timeout=60)  # a hard computer's hint on a busy machine
+        return response
 
     async def hand_panel(self, player: ScriptedUser, board: FakeMessage) -> FakeMessage:
         return await (await player.click(board, "My hand")).response()

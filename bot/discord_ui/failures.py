@@ -10,6 +10,7 @@ commands), the table controller's `interaction_arrived` (buttons, menus and boxe
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import secrets
@@ -32,7 +33,11 @@ FAILED = (
     "Something went wrong on my side (error id `{error_id}`); nothing was changed. Try again, and if it keeps "
     "happening, tell whoever runs this bot that id."
 )
+DEFER_AFTER_SECONDS = 1.0
+"""How long an answer may be worked on before the interaction is deferred ("thinking"): Discord waits 3 s for the
+first answer, and a busy bot needs some of them to send it."""
 Cog = TypeVar("Cog")
+T = TypeVar("T")
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -42,6 +47,16 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def answered_in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """What `work` gives, for an answer to `interaction`; should it take long (a hard computer's hint, the time zones
+    just after a start), the interaction is deferred privately meanwhile, so that Discord does not give up on it."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 def logged_failure(error: BaseException, interaction: discord.Interaction) -> str:

@@ -17,7 +17,7 @@ import discord
 from bot.catalogue import Game
 from bot.discord_ui.controller import ARCHIVE_AFTER_A_WEEK, OPEN_FAILED, _is_private, _offered, posting_problem
 from bot.discord_ui.display import TableDisplay
-from bot.discord_ui.failures import reply_privately
+from bot.discord_ui.failures import answered_in_time, reply_privately
 from bot.discord_ui.limits import THREAD_NAME, fit_text
 from bot.discord_ui.options import CLOCKS
 from bot.discord_ui.wording import NAME_LIMIT, inert, refusal_text
@@ -138,7 +138,7 @@ class PracticeDesk:
             await reply_privately(interaction, "Hint works on your own panel only: press your panel's button.")
             return
         try:
-            given = await self.host.hint(match_id, interaction.user.id, pin)
+            given = await answered_in_time(interaction, self.host.hint(match_id, interaction.user.id, pin))
         except Refusal as refusal:
             await reply_privately(interaction, _no_hint_text(refusal))
             return

@@ -4,6 +4,8 @@ would make and why, and a hint that cannot be given says why."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from fakediscord import Perm
 from fakediscord.world import PRIVATE_THREAD, PUBLIC_THREAD
@@ -109,7 +111,7 @@ async def test_a_hint_is_the_move_a_computer_would_make_with_its_reason_and_chan
     panel = await anthology.hand_panel(alice, board)
     assert panel.ephemeral and "Hint" in panel.button_labels()
     before = await anthology.bot.host.get(match.id)
-    reply = await (await alice.click(panel, "Hint")).response()
+    reply = await anthology.answer(await alice.click(panel, "Hint"))
     rules = anthology.bot.games["anarchy"].rules
     state = decode_state(rules, before)
     hint = rules.hint(state, 0)
@@ -122,6 +124,29 @@ async def test_a_hint_is_the_move_a_computer_would_make_with_its_reason_and_chan
     offered = [option["value"] for component in panel.all_components() for option in component.get("options", ())]
     offered += [component.get("custom_id", "").rsplit(":", 1)[-1] for component in panel.all_components()]
     assert hint.action.notation in offered
+
+
+async def test_a_hint_that_takes_long_is_deferred_privately_and_then_given(anthology, monkeypatch):
+    alice = anthology.alice
+    _, thread, board = await practice(anthology)
+    match = await anthology.match_here(thread)
+    await computers_play_until_alice_acts(anthology, match.id)
+    rules = anthology.bot.games["anarchy"].rules
+    thinking_done, think = threading.Event(), rules.hint
+
+    def slow_hint(state, seat):
+        thinking_done.wait(10)
+        return think(state, seat)
+
+    monkeypatch.setattr(rules, "hint", slow_hint)
+    try:
+        handle = await alice.click(await anthology.hand_panel(alice, board), "Hint")
+        deferred = await handle.response()
+        assert deferred.ephemeral and deferred.loading and not handle.followups
+    finally:
+        thinking_done.set()
+    hint = await handle.followup()
+    assert hint.ephemeral and hint.content.startswith("💡 ") and hint.content.endswith(HINT_FOOT)
 
 
 async def test_a_hint_is_refused_when_not_your_turn_on_an_old_panel_and_after_the_game(anthology):
@@ -247,7 +272,7 @@ async def test_every_game_with_a_panel_gives_a_legal_hint_with_its_reason(anthol
     rules = anthology.bot.games[entry.key].rules
     stored = await anthology.bot.host.get(match.id)
     panel = await (await alice.click(board, anthology.bot.games[entry.key].renderer.panel_label)).response()
-    reply = await (await alice.click(panel, "Hint")).response()
+    reply = await anthology.answer(await alice.click(panel, "Hint"))
     state = decode_state(rules, stored)
     hint = rules.hint(state, 0)
     assert hint.action in rules.legal_actions(state, 0)
