@@ -12,8 +12,10 @@ import json
 import logging
 import secrets
 import socket
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -40,6 +42,7 @@ from bot.storage import Store, open_existing_store, open_store
 from bot.time_zones import TimeZoneIndex, time_zone_index
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 EXTENSIONS = ("cogs.tables", "cogs.chat", "cogs.players", "cogs.records", "cogs.practice", "cogs.leagues")
 COMMANDS_FINGERPRINT = "global_commands_fingerprint"
@@ -135,7 +138,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.leagues = LeagueDesk(self, LeagueHost(self.store, self.host, rules), self.host, self.display, self.games)
         # Reading GeoNames' cities and CLDR takes about 2 s of CPU, up to 9 on a busy machine: built on a thread,
         # it does not hold up the gateway connection and every other command.
-        self._time_zones = asyncio.get_running_loop().run_in_executor(None, time_zone_index)
+        self._time_zones = built_on_a_thread(time_zone_index, "time zone index")
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)
         # On a shared database, other processes write deadlines that this one must fire should they die.
@@ -312,3 +315,26 @@ def _unreachable(trouble: str) -> DiscordUnreachable:
         f"Cannot reach Discord at {api.host}: {trouble}. Check this machine's network connection, DNS, firewall "
         "and proxy, and whether Discord is down (https://discordstatus.com); then start again."
     )
+
+
+def built_on_a_thread(build: Callable[[], T], name: str) -> asyncio.Future[T]:
+    """What `build` makes, made on a daemon thread: a process told to stop does not wait for it (it waits for the
+    event loop's own threads), so a stop signal ends the bot at once."""
+    loop = asyncio.get_running_loop()
+    made: asyncio.Future[T] = loop.create_future()
+
+    def run() -> None:
+        try:
+            outcome = (made.set_result, build())
+        except Exception as error:
+            outcome = (made.set_exception, error)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the bot stopped before it was needed
+            loop.call_soon_threadsafe(_settle, made, *outcome)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return made
+
+
+def _settle(future: asyncio.Future, setter: Callable[[Any], None], value: Any) -> None:
+    if not future.cancelled():
+        setter(value)
