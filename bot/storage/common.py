@@ -355,7 +355,8 @@ def deadline_writes(
             if deadline.keeps_first_due:
                 continue
             if deadline.fires_early and before[0] < due_at:
-                data = json_text({**deadline.data, REAL_DUE: instant_text(deadline.due_at)})
+                # The due time as the engine stores it: text, or a datetime that orjson writes as ISO text.
+                data = json_text({**deadline.data, REAL_DUE: due_at})
                 if data != before[1]:
                     new_data.append((*name, data))
                 continue
