@@ -45,9 +45,10 @@ def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None
     row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
     if row is None:
         return None
-    return match_from_row(
-        row, db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
-    )
+    seats = db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
+    # A row of sqlite3's finds a column by name by comparing it with each name before it, case aside: for the
+    # match's 26 columns, making a dict of them first takes half the time.
+    return match_from_row(dict(zip(row.keys(), row, strict=True)), seats)
 
 
 def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
