@@ -74,7 +74,8 @@ class SlowPlay:
         """The turn's deadline fell due: remind the seats it waits for at each reminder (one in their away hours
         when they end), and when the clock has run out for a seat (counted outside its player's away hours), let
         a computer make that move. What is left to do stays in the row, moved to when it falls due, so a restart
-        keeps it; a turn that is over only has its row removed."""
+        keeps it; a turn that is over only has its row removed. A row that fell due before its moment (it
+        `fires_early`) finds nothing to do yet, and is held on to that moment."""
         data = deadline.data
         match = await self.store.load_match(deadline.match_id)
         if match is None or match.status is not MatchStatus.PLAYING or match.version != data["version"]:
@@ -189,8 +190,8 @@ class SlowPlay:
 
     def _deadlines_for(self, match: Match, state: Any, *, stage: int = 0) -> list[Deadline]:
         """Every deadline the match's state calls for: one for the turn (its reminders and clock, for everyone who
-        must act, from `stage` on), a move for each seat the computer plays, and the game's timers (each keeps its
-        first due time). A turn starts at every change of the match."""
+        must act, from `stage` on; its row may fall due early), a move for each seat the computer plays, and the
+        game's timers (each keeps its first due time). A turn starts at every change of the match."""
         rules = self.rules_for(match)
         deadlines = []
         waiting = []
@@ -205,7 +206,8 @@ class SlowPlay:
         if waiting:
             data = {"seats": waiting, "version": match.version, "stage": stage}
             due_at = match.updated_at + self._turn_stages(match)[stage][1]
-            deadlines.append(Deadline(match.id, DeadlineKind.TURN, due_at, data))
+            # Fires early: a move then rewrites the row alone, not its entries in the due-time index.
+            deadlines.append(Deadline(match.id, DeadlineKind.TURN, due_at, data, fires_early=True))
         for timer in rules.timers(state):
             due_at = match.updated_at + timedelta(seconds=timer.delay_seconds)
             deadlines.append(Deadline(match.id, DeadlineKind.GAME_TIMER, due_at, {}, timer.key, keeps_first_due=True))

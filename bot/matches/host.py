@@ -591,7 +591,9 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
         deadlines = self._deadlines_for(match, decode_state(self.rules_for(match), match), stage=stage)
         if not await self.store.save_match(match, expected_version=match.version, deadlines=deadlines):
             return None
-        turn = next((each for each in deadlines if each.kind is DeadlineKind.TURN), None)
+        # As stored: a turn's row kept from before keeps its earlier due time, which a hold must find it by.
+        stored = await self.store.deadlines_of(match.id)
+        turn = next((each for each in stored if each.kind is DeadlineKind.TURN), None)
         return await self._turn_due(turn) if turn is not None else None
 
     async def player_settings(self, user_id: int) -> PlayerSettings:

@@ -180,6 +180,19 @@ class Deadline:
     keeps_first_due: bool = False
     """A deadline already stored under this kind and key keeps its due time (a game's timer runs from when it
     was first armed, however many changes come before it falls due)."""
+    fires_early: bool = False
+    """Moved later, a deadline already stored under this kind and key keeps the due time its row is indexed
+    under, and the real one goes in its data: a turn's deadline, rewritten by every move, then writes its row
+    alone, not also its two entries in the due-time index. The row falls due early, and the host, finding its
+    moment not come, holds it on to that moment (`MatchStore.hold_deadline`)."""
+    stored_due_at: datetime | None = None
+    """As read back, the due time its row is indexed under, where that is earlier than `due_at` (`fires_early`);
+    a claim or hold finds the row by it."""
+
+    @property
+    def row_due_at(self) -> datetime:
+        """When its row falls due: the runner fires it then."""
+        return self.stored_due_at or self.due_at
 
 
 @dataclass(frozen=True)

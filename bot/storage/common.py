@@ -301,10 +301,24 @@ def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
     )
 
 
+REAL_DUE = "due_at"
+"""The key of a deadline's stored data that holds its real due time, where its row is indexed under an earlier one
+(`Deadline.fires_early`)."""
+
+
 def deadline_from_row(row: Row) -> Deadline:
-    return Deadline(
-        row["match_id"], DeadlineKind(row["kind"]), read_instant(row["due_at"]), orjson.loads(row["data"]), row["key"]
-    )
+    data = orjson.loads(row["data"])
+    row_due_at = read_instant(row["due_at"])
+    real_due = data.pop(REAL_DUE, None)
+    due_at, stored_due_at = (row_due_at, None) if real_due is None else (datetime.fromisoformat(real_due), row_due_at)
+    return Deadline(row["match_id"], DeadlineKind(row["kind"]), due_at, data, row["key"], stored_due_at=stored_due_at)
+
+
+def deadline_version(deadline: Deadline) -> int | None:
+    """The match version its data answers (None: a deadline of no one version, a game's timer). A claim or hold
+    finds the row by its due time and this: a move rewrites a turn's row, and may keep its due time
+    (`Deadline.fires_early`), but never its version."""
+    return deadline.data.get("version")
 
 
 @dataclass(frozen=True)
@@ -313,6 +327,8 @@ class DeadlineWrites:
 
     upserts: list[tuple[str, str, Any, str]]
     """(kind, key, due_at, data) of each row to insert or overwrite."""
+    new_data: list[tuple[str, str, str]]
+    """(kind, key, data) of each row whose data alone changes (its due time, and so the due-time index, kept)."""
     deletes: list[tuple[str, str]]
     """(kind, key) of each row to delete."""
     earliest: datetime | None
@@ -326,19 +342,30 @@ def deadline_writes(
 ) -> DeadlineWrites:
     """The writes that make the stored deadline rows ((kind, key) -> (due_at, data) as stored, with due times as
     `due` stores them) the `wanted` ones, touching only rows that differ; a deadline that `keeps_first_due` keeps
-    the due time it was stored with."""
+    the due time it was stored with, and one that `fires_early` keeps an earlier one (its real one in its data)."""
     left = dict(stored)
     upserts = []
+    new_data = []
     earliest = None
     for deadline in wanted:
         name = (deadline.kind.value, deadline.key)
-        row = (due(deadline.due_at), json_text(deadline.data))
+        due_at = due(deadline.due_at)
         before = left.pop(name, None)
-        if before is not None and (deadline.keeps_first_due or tuple(before) == row):
+        if before is not None:
+            if deadline.keeps_first_due:
+                continue
+            if deadline.fires_early and before[0] < due_at:
+                # The due time as the engine stores it: text, or a datetime that orjson writes as ISO text.
+                data = json_text({**deadline.data, REAL_DUE: due_at})
+                if data != before[1]:
+                    new_data.append((*name, data))
+                continue
+        row = (due_at, json_text(deadline.data))
+        if before is not None and tuple(before) == row:
             continue
         upserts.append((*name, *row))
         earliest = deadline.due_at if earliest is None else min(earliest, deadline.due_at)
-    return DeadlineWrites(upserts, list(left), earliest)
+    return DeadlineWrites(upserts, new_data, list(left), earliest)
 
 
 def clock_text(value: time | None) -> str | None:

@@ -68,6 +68,7 @@ from bot.storage.common import (
     changed_match_row,
     clock_text,
     deadline_from_row,
+    deadline_version,
     deadline_writes,
     departed_text,
     json_text,
@@ -437,14 +438,10 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
 
     async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
         status = await self._execute_write(
-            "UPDATE deadlines SET due_at = $1, data = $2"
-            " WHERE match_id = $3 AND kind = $4 AND key = $5 AND due_at = $6",
+            f"UPDATE deadlines SET due_at = $1, data = $2 WHERE {_deadline_as_read(3)}",
             due_at,
             json_text(data),
-            deadline.match_id,
-            deadline.kind.value,
-            deadline.key,
-            deadline.due_at,
+            *_as_read(deadline),
         )
         return _count(status) == 1
 
@@ -535,14 +532,26 @@ async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | Non
 
 async def _claim(db: asyncpg.Connection, deadline: Deadline) -> bool:
     """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
-    status = await db.execute(
-        "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2 AND key = $3 AND due_at = $4",
-        deadline.match_id,
-        deadline.kind.value,
-        deadline.key,
-        deadline.due_at,
-    )
+    status = await db.execute(f"DELETE FROM deadlines WHERE {_deadline_as_read(1)}", *_as_read(deadline))
     return _count(status) == 1
+
+
+def _deadline_as_read(first: int) -> str:
+    """A deadline's row as it was read, its parameters (`_as_read`) numbered from `first`: gone or moved, someone
+    else answered it (see `deadline_version`)."""
+    a, b, c, d, e = (f"${number}" for number in range(first, first + 5))
+    return (
+        f"match_id = {a} AND kind = {b} AND key = {c} AND due_at = {d}"
+        f" AND (data::jsonb ->> 'version') IS NOT DISTINCT FROM {e}::text"
+    )
+
+
+def _as_read(deadline: Deadline) -> tuple[Any, ...]:
+    version = deadline_version(deadline)
+    return (
+        deadline.match_id, deadline.kind.value, deadline.key, deadline.row_due_at,
+        None if version is None else str(version),
+    )  # fmt: skip
 
 
 async def _save(db: asyncpg.Connection, change: Change) -> Saved:
@@ -595,6 +604,11 @@ async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list
             "INSERT INTO deadlines (match_id, kind, key, due_at, data) VALUES ($1, $2, $3, $4, $5)"
             " ON CONFLICT (match_id, kind, key) DO UPDATE SET due_at = excluded.due_at, data = excluded.data",
             [(match_id, *row) for row in writes.upserts],
+        )
+    if writes.new_data:
+        await db.executemany(
+            "UPDATE deadlines SET data = $1 WHERE match_id = $2 AND kind = $3 AND key = $4",
+            [(data, match_id, kind, key) for kind, key, data in writes.new_data],
         )
     if writes.deletes:
         await db.executemany(

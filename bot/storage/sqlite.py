@@ -80,9 +80,11 @@ from bot.storage.migrations import MIGRATIONS, THEN_IN_CODE
 from bot.storage.replays import SqliteReplays
 from bot.storage.seasons import SqliteSeasons
 from bot.storage.sqlite_statements import (
+    DEADLINE_AS_READ,
     IN_CODE,
     LIVE_BATCH,
     claim,
+    deadline_as_read,
     deadline_row,
     live_batch,
     read_match,
@@ -546,14 +548,8 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
         def hold(db: sqlite3.Connection) -> bool:
             moved = Deadline(deadline.match_id, deadline.kind, due_at, data, deadline.key)
             cursor = db.execute(
-                "UPDATE deadlines SET due_at = ?, data = ? WHERE match_id = ? AND kind = ? AND key = ? AND due_at = ?",
-                (
-                    *deadline_row(moved),
-                    deadline.match_id,
-                    deadline.kind.value,
-                    deadline.key,
-                    instant_text(deadline.due_at),
-                ),
+                f"UPDATE deadlines SET due_at = ?, data = ? WHERE {DEADLINE_AS_READ}",
+                (*deadline_row(moved), *deadline_as_read(deadline)),
             )
             return cursor.rowcount == 1
 
