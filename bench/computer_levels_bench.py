@@ -23,8 +23,14 @@ twice the play-outs, or a better exchange for its own seat in the play-outs, gav
 deaths tally over the other roles' possible deals (0.35 of 400 games, from 0.23-0.33). What might reach them: an
 information-set tree search over several plies, or a stronger play-out policy than normal.
 Anachronism: hard brings a force found by play against normal's forces (normal playing it wins 0.79) and plays
-each future out 40 moves in 8 worlds; cut off at 8 moves by Life, the search played worse than normal did with the
-same force (0.63 against 0.81 of the same 200 games). 400 games: 0.685 +- 0.046, just short of 0.70.
+each future out 40 moves; cut off at 8 moves by Life, the search played worse than normal did with the same force
+(0.63 against 0.81 of the same 200 games). The flat search (0.685 of 400 games) shared 32 play-outs among a turn's
+~18 actions, one world each, so one world's luck overrode normal's move (margins of 0.25 or 0.5 changed nothing:
+one world's values are 0 or 1), costing 5-7 points against never overriding; its own search
+(bot/games/anachronism/search.py) weighs only attacks and Action abilities against normal's move in all 8 worlds
+and departs from it only for a gain clear of the worlds' spread: 0.755 +- 0.043 of 400, where never departing
+won 0.752 (it departs in few games: 5 of 400 end otherwise, 3 of them won; asking two standard errors, 2). Weighing
+steps and turns too takes about four times the play-outs, past 300 ms a move (that run was not finished).
 In Anarchy, worlds dealt to fit the moves the table saw (no card a player who drew could have followed with) took
 hard to 0.55 of 400 games but made every stored state about 13 times larger, so it was not kept; a search told
 the other hand outright won only 0.66-0.69, and told the draws to come as well, 0.82.

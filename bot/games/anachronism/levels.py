@@ -1,15 +1,14 @@
 """Anachronism's computer players at each level: easy takes any action the rules offer in a round, at
-random, normal is computers.py's, hard thinks ahead (bot/engine/search.py) through the dice in worlds where
-the other players' face-down supports, unused tournament cards and the dice to come are dealt at random, playing
-each future out mostly to the game's end.
+random, normal is computers.py's, hard thinks ahead (search.py) through the dice in worlds where the other
+players' face-down supports, unused tournament cards and the dice to come are dealt at random, weighing each attack
+and Action ability against normal's move by playing each future out mostly to the game's end.
 
 Hard brings the force that won most often against normal's forces when both were played by normal (`HARD_FORCE`),
 where the rules let it; stacks and places are chosen as normal at every level: the search weighs the moves of a round.
 
 Hard's worlds are made from the state with everything the seat may not see (`AnachronismRules.hidden_from`: the
 others' face-down supports and unused tournament cards) dealt afresh, and a new random source for the dice: what is
-left is what the seat's view shows, so two states the seat cannot tell apart give it the same worlds.
-"""
+left is what the seat's view shows, so two states the seat cannot tell apart give it the same worlds."""
 
 from __future__ import annotations
 
@@ -17,10 +16,11 @@ from dataclasses import replace
 
 from bot.engine import Seat, SeededRandom
 from bot.engine.levels import ComputerLevels
-from bot.engine.search import Lookahead, outcome_value, think_ahead, view_seed
+from bot.engine.search import Lookahead, outcome_value, view_seed
 from bot.games.anachronism.abilities import teammates_of
 from bot.games.anachronism.actions import AddSupport, AnachronismAction, ChooseWarrior, KeepOrder
 from bot.games.anachronism.computers import computer_move
+from bot.games.anachronism.search import weighed_choice
 from bot.games.anachronism.state import FORCES, PLAYING, SUPPORTS, AnachronismState, Stack
 
 HARD_FORCE = ("wr-22", ("sp-15", "sp-95", "sp-73", "sp-55"))
@@ -31,10 +31,10 @@ the Cow-Tail Leg Fringes. Found by playing forces, each slot changed in turn, ag
 0.61 and a choice by card worth alone (card_values.py) cannot see how the cards play together."""
 LIFE_SPREAD = 8
 """Points of Life by which a lead counts as a sure win, in a game the search cut short."""
-WORLDS, PLAYOUTS, DEPTH = 8, 32, 40
-"""The search's budget: worlds per choice, play-outs per decision, moves per play-out. A game lasts about 30 moves,
-so 40 plays most futures to their end: cut off 8 moves on by Life alone, the search played worse than normal with
-the same force (0.63 against 0.81 of the same 200 games), preferring to stay out of reach over closing in."""
+WORLDS, DEPTH = 8, 40
+"""The search's budget: worlds each choice is played out in, moves per play-out. A game lasts about 30 moves, so
+40 plays most futures to their end: cut off 8 moves on by Life alone, the search played worse than normal with the
+same force (0.63 against 0.81 of the same 200 games), preferring to stay out of reach over closing in."""
 
 
 def computer_levels(rules) -> ComputerLevels[AnachronismState, AnachronismAction]:
@@ -59,10 +59,9 @@ def computer_levels(rules) -> ComputerLevels[AnachronismState, AnachronismAction
             policy=normal,
             value=lambda state, seat: _value(rules, state, seat),
             worlds=WORLDS,
-            playouts=PLAYOUTS,
             depth=DEPTH,
         )
-        return think_ahead(rules, lookahead, state, seat)
+        return weighed_choice(rules, lookahead, state, seat, rules.legal_actions(state, seat))
 
     return ComputerLevels(easy=easy, normal=normal, hard=hard)
 
