@@ -72,7 +72,9 @@ def think_ahead(
     worlds = [lookahead.sample_world(view, seat, rng) for _ in range(count)]
     # Every choice is played out in the same worlds, whose random sources fix the dice and draws to come: the
     # choices are compared under the same luck, so a difference between them is the choice's, not the dice's.
-    averages = [sum(_value_of(rules, lookahead, world, seat, choice) for world in worlds) / count for choice in choices]
+    averages = [
+        sum(value_of_choice(rules, lookahead, world, seat, choice) for world in worlds) / count for choice in choices
+    ]
     best = max(range(len(choices)), key=lambda index: (averages[index], -index))
     own = lookahead.policy(worlds[0], seat)
     if own not in choices:
@@ -80,7 +82,7 @@ def think_ahead(
     return choices[best] if averages[best] >= averages[choices.index(own)] + MARGIN else own
 
 
-def _value_of(rules: GameRules, lookahead: Lookahead, world: Any, seat: Seat, choice: Any) -> float:
+def value_of_choice(rules: GameRules, lookahead: Lookahead, world: Any, seat: Seat, choice: Any) -> float:
     """How `choice` plays out in `world` for `seat`."""
     try:
         after, _ = rules.apply(world, seat, choice)

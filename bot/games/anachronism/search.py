@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 
 from bot.engine import Seat, SeededRandom
-from bot.engine.search import Lookahead, _value_of, view_seed
+from bot.engine.search import Lookahead, value_of_choice, view_seed
 from bot.games.anachronism.actions import AnachronismAction, Attack, UseAbility
 from bot.games.anachronism.state import AnachronismState
 
@@ -44,10 +44,10 @@ def weighed_choice(
     rivals = [choice for choice in choices if choice != own and isinstance(choice, WEIGHED)]
     if not rivals:
         return own
-    kept = [_value_of(rules, lookahead, world, seat, own) for world in worlds]
+    kept = [value_of_choice(rules, lookahead, world, seat, own) for world in worlds]
     best, best_gain = own, 0.0
     for rival in rivals:
-        tried = [_value_of(rules, lookahead, world, seat, rival) for world in worlds]
+        tried = [value_of_choice(rules, lookahead, world, seat, rival) for world in worlds]
         gains = [theirs - mine for theirs, mine in zip(tried, kept, strict=True)]
         gain = sum(gains) / len(gains)
         spread = math.sqrt(sum((each - gain) ** 2 for each in gains) / max(len(gains) - 1, 1) / len(gains))
