@@ -33,23 +33,61 @@ def computer_choice(
     sheet: RoleSheet, state: AnokeraState, seat: Seat, actions: tuple[AnokeraAction, ...], rng: SeededRandom
 ) -> AnokeraAction:
     """Pick among the legal `actions` by their value to this seat's role."""
-    role = state.roles[seat]
-    potential = _potentials(sheet)
     plays = [action for action in actions if isinstance(action, PlayCard)]
-    potentials = [
-        potential(role, _resources(column), state.deaths, state.citizens, state.seat_count) for column in state.columns
-    ]
-    valued = sorted(
-        ((_value(sheet, potential, role, state, potentials, action.card, action.column), action.notation, action)
-         for action in plays if not action.then_another),
-        reverse=True,
-    )  # fmt: skip
+    valued = _valued(sheet, state.roles[seat], state, plays)
     best_value, _, best = valued[0]
     if EndTurn() in actions and best_value <= 0:
         return EndTurn()
     harmless = [action for value, _, action in valued if value >= 0]
     if best_value <= 0 or (rng.below(4) >= OBVIOUS_SHARE and len(harmless) > 1):
         best = rng.pick(harmless or [action for _, _, action in valued])
+    return _announced(best, plays, valued)
+
+
+def choice_chances(
+    sheet: RoleSheet, role: str, state: AnokeraState, actions: tuple[AnokeraAction, ...]
+) -> dict[AnokeraAction, float]:
+    """How likely `computer_choice` is to take each action, for a seat of `role` in `state`: what the hard
+    computer reads the other players' roles by."""
+    plays = [action for action in actions if isinstance(action, PlayCard)]
+    valued = _valued(sheet, role, state, plays)
+    best_value, _, best = valued[0]
+    if EndTurn() in actions and best_value <= 0:
+        return {EndTurn(): 1.0}
+    harmless = [action for value, _, action in valued if value >= 0]
+    chances: dict[AnokeraAction, float] = {}
+    if best_value <= 0:
+        picked = harmless or [action for _, _, action in valued]
+        for action in picked:
+            chance = chances.get(_announced(action, plays, valued), 0.0)
+            chances[_announced(action, plays, valued)] = chance + 1 / len(picked)
+        return chances
+    if len(harmless) <= 1:
+        return {_announced(best, plays, valued): 1.0}
+    chances[_announced(best, plays, valued)] = OBVIOUS_SHARE / 4
+    for action in harmless:
+        announced = _announced(action, plays, valued)
+        chances[announced] = chances.get(announced, 0.0) + (1 - OBVIOUS_SHARE / 4) / len(harmless)
+    return chances
+
+
+def _valued(
+    sheet: RoleSheet, role: str, state: AnokeraState, plays: list[PlayCard]
+) -> list[tuple[float, str, PlayCard]]:
+    """Each play of a single card with its value to `role`, best first."""
+    potential = _potentials(sheet)
+    potentials = [
+        potential(role, _resources(column), state.deaths, state.citizens, state.seat_count) for column in state.columns
+    ]
+    return sorted(
+        ((_value(sheet, potential, role, state, potentials, action.card, action.column), action.notation, action)
+         for action in plays if not action.then_another),
+        reverse=True,
+    )  # fmt: skip
+
+
+def _announced(best: PlayCard, plays: list[PlayCard], valued: list[tuple[float, str, PlayCard]]) -> PlayCard:
+    """`best`, announcing a second card when another unmarked card would also help."""
     then_another = PlayCard(best.card, best.column, then_another=True)
     if then_another in plays and any(
         value > 0 for value, _, action in valued if action.card != best.card and not is_marked(action.card)

@@ -1,6 +1,6 @@
 """Anokera's computer players at each level: easy plays any card the rules allow (a card that helps its own role
-more often), normal is computers.py's, hard thinks ahead (search.py) in worlds where the other players' roles and
-the unseen deck are dealt at random from what its seat sees."""
+more often), normal is computers.py's, hard thinks ahead (search.py) in worlds where the other players' roles are
+dealt as likely as their plays make them (inference.py) and the unseen deck at random."""
 
 from __future__ import annotations
 

@@ -35,6 +35,7 @@ from bot.games.anokera.columns import COLUMNS, Clearing, clear, combo
 from bot.games.anokera.computers import COMPUTER_DELAY
 from bot.games.anokera.content import RoleSheet
 from bot.games.anokera.events import AnokeraEnd, AnokeraEvent
+from bot.games.anokera.history import card_numbers, packed
 from bot.games.anokera.levels import computer_levels
 from bot.games.anokera.state import CITIZENS_PER_PLAYER, ROW_SIZE, AnokeraOptions, AnokeraState
 from bot.games.anokera.views import AnokeraPublicView, AnokeraSeatView, Reveal
@@ -99,6 +100,7 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             placings=(),
             scores=(),
             rng_state=rng.state,
+            arrivals=card_numbers(deck[:ROW_SIZE]),
         )
 
     def actors(self, state: AnokeraState) -> frozenset[Seat]:
@@ -130,7 +132,7 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
         if isinstance(action, EndTurn):
             if state.first_card is None:
                 raise IllegalAction("Play a card first: a turn is one marked card or one or two unmarked cards")
-            return self._end_turn(state, [])
+            return self._end_turn(evolve(state, moves=(*state.moves, packed(seat, action))), [])
         if isinstance(action, PlayCard):
             return self._play(state, seat, action)
         raise IllegalAction("That is not an Anokera move")
@@ -162,6 +164,8 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             unused_roles=len(state.unused_roles),
             reveals=self._reveals(state) if over else (),
             outcome=self.outcome(state),
+            arrivals=state.arrivals,
+            moves=state.moves,
         )
         if seat is None:
             return public
@@ -249,6 +253,7 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             deaths=deaths,
             last_clearer=last_clearer,
             first_card=card if action.then_another else None,
+            moves=(*state.moves, packed(seat, action)),
         )
         if not citizens:
             return self._end(state, AnokeraEnd.CITY_EMPTY, events)
@@ -258,13 +263,19 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
 
     def _end_turn(self, state: AnokeraState, events: list[Event]) -> tuple[AnokeraState, list[Event]]:
         """Refill the row from the deck; when the row is empty, reshuffle once, or clear every column (ruling K5)."""
-        row, deck = state.row, state.deck
+        row, deck, arrivals = state.row, state.deck, state.arrivals
         refill = deck[: ROW_SIZE - len(row)]
         if refill:
-            row, deck = row + refill, deck[len(refill) :]
+            row, deck, arrivals = row + refill, deck[len(refill) :], arrivals + card_numbers(refill)
             events.append(Event(AnokeraEvent.ROW_REFILLED, None, {"cards": list(refill), "deck": len(deck)}))
         state = evolve(
-            state, row=row, deck=deck, first_card=None, turns=state.turns + 1, turn=(state.turn + 1) % state.seat_count
+            state,
+            row=row,
+            deck=deck,
+            arrivals=arrivals,
+            first_card=None,
+            turns=state.turns + 1,
+            turn=(state.turn + 1) % state.seat_count,
         )
         if row:
             return state, events
@@ -274,7 +285,11 @@ class AnokeraRules(GameRules[AnokeraState, AnokeraAction]):
             row, deck = deck[:ROW_SIZE], deck[ROW_SIZE:]
             events.append(Event(AnokeraEvent.DECK_RESHUFFLED, None, {"cards": len(state.removed)}))
             events.append(Event(AnokeraEvent.ROW_REFILLED, None, {"cards": list(row), "deck": len(deck)}))
-            return evolve(state, row=row, deck=deck, removed=(), reshuffled=True, rng_state=rng.state), events
+            arrivals = state.arrivals + card_numbers(row)
+            state = evolve(
+                state, row=row, deck=deck, arrivals=arrivals, removed=(), reshuffled=True, rng_state=rng.state
+            )
+            return state, events
         return self._final_clearing(state, events)
 
     def _final_clearing(self, state: AnokeraState, events: list[Event]) -> tuple[AnokeraState, list[Event]]:

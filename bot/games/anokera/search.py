@@ -6,8 +6,9 @@ is decided by where the tally ends. The normal computer steers the tally towards
 further; hard asks instead how likely a tally is to make it the winner, given that the other players' roles are
 dealt from the eight it does not hold (`win_chance`), whoever gains along with it.
 
-The search reads only the seat's view. It deals what the seat cannot see (the other roles, the deck past its next
-card, the removed cards) into a few worlds, tries each choice that differs (two unmarked cards of one resource on
+The search reads only the seat's view. It deals what the seat cannot see into a few worlds: the other roles as
+likely as the plays the seat has seen them make (`inference`), the deck past its next card and the removed cards
+at random. It tries each choice that differs (two unmarked cards of one resource on
 one column are the same play) in the same worlds, plays each try a couple of rounds on as the normal computers
 would, and judges the position reached by its win chance over every way the citizens still alive may yet die.
 """
@@ -24,6 +25,7 @@ from bot.engine.search import view_seed
 from bot.games.anokera.actions import AnokeraAction, PlayCard
 from bot.games.anokera.cards import DEATHS, full_deck, is_marked, resource_of
 from bot.games.anokera.content import RoleSheet
+from bot.games.anokera.inference import RoleBelief
 from bot.games.anokera.state import AnokeraOptions, AnokeraState
 from bot.games.anokera.views import AnokeraSeatView
 
@@ -49,6 +51,7 @@ class AnokeraSearch:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_win_chance", lru_cache(maxsize=None)(self._exact_win_chance))
         object.__setattr__(self, "_outlook", lru_cache(maxsize=None)(self._exact_outlook))
+        object.__setattr__(self, "_remembered", {})
 
     def choose(self, view: AnokeraSeatView) -> AnokeraAction:
         """The choice whose play-outs from the seat's `view` score best for it."""
@@ -57,7 +60,8 @@ class AnokeraSearch:
             return choices[0]
         rng = SeededRandom(view_seed(view))
         count = max(WORLDS[0], min(WORLDS[1], PLAYOUTS // len(choices)))
-        worlds = [sample_world(self.rules, view, rng) for _ in range(count)]
+        belief = RoleBelief(self.rules, view, self._remembered)
+        worlds = [sample_world(self.rules, view, rng, belief.deal(rng)) for _ in range(count)]
         # Every choice is played out in the same worlds, so that a difference between them is the choice's and not
         # the luck of the deal.
         totals = [sum(self._played_out(world, view.seat, choice) for world in worlds) for choice in choices]
@@ -117,14 +121,13 @@ def distinct_choices(view: AnokeraSeatView) -> list[AnokeraAction]:
     return list(chosen.values())
 
 
-def sample_world(rules, view: AnokeraSeatView, rng: SeededRandom) -> AnokeraState:
-    """A whole state the seat cannot tell from the real one: the roles of the others dealt at random from the
-    roles it does not hold, and the cards it cannot see (the deck past its next card, the removed cards) dealt
-    in a random order, with a new random source of its own."""
+def sample_world(rules, view: AnokeraSeatView, rng: SeededRandom, dealt: dict[Seat, str]) -> AnokeraState:
+    """A whole state the seat cannot tell from the real one: the other seats' roles as `dealt`, and the cards it
+    cannot see (the deck past its next card, the removed cards) dealt in a random order, with a new random source
+    of its own."""
     public, seat = view.public, view.seat
-    others = rng.shuffled([role.id for role in rules.sheet.roles if role.id != view.role])
-    seat_count = len(others) - public.unused_roles + 1
-    roles = tuple(view.role if holder == seat else others.pop() for holder in range(seat_count))
+    roles = tuple(view.role if holder == seat else dealt[holder] for holder in range(len(dealt) + 1))
+    unused = [role.id for role in rules.sheet.roles if role.id not in roles]
     seen = {*public.row, *(card for column in public.columns for card in column)}
     if public.next_card is not None:
         seen.add(public.next_card)
@@ -135,7 +138,7 @@ def sample_world(rules, view: AnokeraSeatView, rng: SeededRandom) -> AnokeraStat
         options=AnokeraOptions(),  # only the computers' options, which play no part in the rules
         computer_seats=(),
         roles=roles,
-        unused_roles=tuple(others),
+        unused_roles=tuple(unused),
         citizens=public.citizens,
         deaths=public.deaths,
         row=public.row,

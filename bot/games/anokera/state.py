@@ -56,6 +56,10 @@ class AnokeraState:
     placings: tuple[tuple[Seat, ...], ...]
     scores: tuple[int, ...]
     rng_state: int
+    arrivals: tuple[int, ...] = ()
+    """Every card that came into the row, in order, the deal's five first (numbered as in `history`): all seen."""
+    moves: tuple[int, ...] = ()
+    """Every move made, one small number each (`history.packed`)."""
 
     @property
     def seat_count(self) -> int:

@@ -41,6 +41,9 @@ class AnokeraPublicView:
     reveals: tuple[Reveal, ...]
     """Empty until the game is over."""
     outcome: Outcome | None
+    arrivals: tuple[int, ...] = ()
+    """The cards in the order they came into the row, and every move made (see `history`)."""
+    moves: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
