@@ -32,8 +32,6 @@ class Budget:
     """How hard thinks: each playable card is played out in `worlds` worlds (the same worlds for every card)."""
 
     worlds: int = 128
-    blocking: bool = False
-    """Whether hard's own seat, in the play-outs, first plays a card the next seat cannot follow."""
     margin: float = 0.04
     """How much better than the normal computer's own card (in the share of worlds won) another must do to be
     played instead: a closer call is mostly the noise of the worlds dealt."""
@@ -62,9 +60,8 @@ class PlayoutTable:
             self._direction[key] = direction_after(direction, on, DECK[played], self.indicator)
         return self._direction[key]
 
-    def normal_play(self, hand: int, top: int | None, direction: str | None, next_hand: int = -1) -> int | None:
-        """The card the normal computer plays from `hand` (computers.py), or None when it cannot play. Given the
-        next seat's hand, a card it cannot follow comes first."""
+    def normal_play(self, hand: int, top: int | None, direction: str | None) -> int | None:
+        """The card the normal computer plays from `hand` (computers.py), or None when it cannot play."""
         playable = hand & self.followers(top, direction)
         best, best_key = None, None
         while playable:
@@ -73,8 +70,7 @@ class PlayoutTable:
             card = low.bit_length() - 1
             after = self.direction_after(direction, top, card)
             following = self.followers(card, after)
-            blocks = not next_hand & following
-            key = (blocks, not self.trumps & low, ((hand ^ low) & following).bit_count(), DECK[card].rank)
+            key = (not self.trumps & low, ((hand ^ low) & following).bit_count(), DECK[card].rank)
             if best_key is None or key > best_key:  # the first of equals, as in the hand's order
                 best, best_key = card, key
         return best
@@ -99,19 +95,14 @@ def think(
     rng = SeededRandom(view_seed(view))
     table = PlayoutTable(view.public.trump_indicator)
     worlds = [sample_world(view, seat, rng) for _ in range(budget.worlds)]
-    won = [
-        sum(play_out(table, reshuffle_limit, world, seat, play.card, budget.blocking) for world in worlds)
-        for play in plays
-    ]
+    won = [sum(play_out(table, reshuffle_limit, world, seat, play.card) for world in worlds) for play in plays]
     best = max(range(len(plays)), key=lambda index: (won[index], -index))
     if own in plays and won[best] < won[plays.index(own)] + budget.margin * len(worlds):
         return own
     return plays[best]
 
 
-def play_out(
-    table: PlayoutTable, reshuffle_limit: int, world: AnarchyState, seat: Seat, card: Card, blocking: bool = False
-) -> float:
+def play_out(table: PlayoutTable, reshuffle_limit: int, world: AnarchyState, seat: Seat, card: Card) -> float:
     """Play `card` for `seat` in `world`, then play on as the normal computer would: 1 if `seat` goes out first,
     a share of a blocked game's win, else 0."""
     hands = [mask_of(hand) for hand in world.hands]
@@ -153,10 +144,7 @@ def play_out(
                     tied = [holder for holder in holders if hands[holder].bit_count() == fewest]
                     return 1.0 / len(tied) if seat in tied else 0.0
         turn = _next_seat(turn, seats, out)
-        if turn == seat and blocking:
-            played = table.normal_play(hands[turn], top, direction, hands[_next_seat(turn, seats, out)])
-        else:
-            played = table.normal_play(hands[turn], top, direction)
+        played = table.normal_play(hands[turn], top, direction)
 
 
 def _next_seat(seat: Seat, seats: int, out: set[Seat]) -> Seat:
