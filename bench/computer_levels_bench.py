@@ -25,9 +25,13 @@ information-set tree search over several plies, or a stronger play-out policy th
 Anachronism: hard brings a force found by play against normal's forces (normal playing it wins 0.79) and plays
 each future out 40 moves in 8 worlds; cut off at 8 moves by Life, the search played worse than normal did with the
 same force (0.63 against 0.81 of the same 200 games). 400 games: 0.685 +- 0.046, just short of 0.70.
-In Anarchy, worlds dealt to fit the moves the table saw (no card a player who drew could have followed with) took
-hard to 0.55 of 400 games but made every stored state about 13 times larger, so it was not kept; a search told
-the other hand outright won only 0.66-0.69, and told the draws to come as well, 0.82.
+In Anarchy (the same first 200 games each): hard was 0.505; worlds dealt to fit what the table saw (the play pile,
+each card of it seen played, and for each hand a few groups of (count, cards it cannot be): a player who drew held
+nothing that could follow) took the same search to 0.620, the state from 619 to 735 bytes (bot/games/anarchy/
+inference.py); a search of its own (search.py), every playable card played out to the end on card masks in 128
+worlds, 0.615 at less think time; its own seat first playing cards the other cannot follow in the play-outs,
+0.613; 400 games: 0.599 +- 0.049. The same search told the other hand won 0.698 +- 0.046 of 400 games, told the
+draws as well 0.828 +- 0.038: a player that cannot see the other hand is very likely short of 0.70 in this game.
 
     .venv/bin/python bench/computer_levels_bench.py               # 400 games per game and pairing, both cores
     .venv/bin/python bench/computer_levels_bench.py --games 40 --only anarchy
