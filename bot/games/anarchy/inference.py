@@ -40,11 +40,6 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def cards_in(mask: int) -> list[Card]:
-    """The cards of a mask, in deck order."""
-    return [card for card in DECK if mask & _BIT[card]]
-
-
 @cache
 def followers(top: Card | None, direction: str | None, indicator: Card) -> int:
     """The mask of every card that may go on `top` now."""
