@@ -35,9 +35,13 @@ one world's values are 0 or 1), costing 5-7 points against never overriding; its
 and departs from it only for a gain clear of the worlds' spread: 0.755 +- 0.043 of 400, where never departing
 won 0.752 (it departs in few games: 5 of 400 end otherwise, 3 of them won; asking two standard errors, 2). Weighing
 steps and turns too takes about four times the play-outs, past 300 ms a move (that run was not finished).
-In Anarchy, worlds dealt to fit the moves the table saw (no card a player who drew could have followed with) took
-hard to 0.55 of 400 games but made every stored state about 13 times larger, so it was not kept; a search told
-the other hand outright won only 0.66-0.69, and told the draws to come as well, 0.82.
+In Anarchy (the same first 200 games each): hard was 0.505; worlds dealt to fit what the table saw (the play pile,
+each card of it seen played, and for each hand a few groups of (count, cards it cannot be): a player who drew held
+nothing that could follow) took the same search to 0.620, the state from 619 to 735 bytes (bot/games/anarchy/
+inference.py); a search of its own (search.py), every playable card played out to the end on card masks in 128
+worlds, 0.615 at less think time; its own seat first playing cards the other cannot follow in the play-outs,
+0.613; 400 games: 0.599 +- 0.049. The same search told the other hand won 0.698 +- 0.046 of 400 games, told the
+draws as well 0.828 +- 0.038: a player that cannot see the other hand is very likely short of 0.70 in this game.
 
     .venv/bin/python bench/computer_levels_bench.py               # 400 games per game and pairing, both cores
     .venv/bin/python bench/computer_levels_bench.py --games 40 --only anarchy

@@ -38,9 +38,10 @@ async def test_a_database_from_version_0_1_0_resumes_and_plays_on(tmp_path, cloc
 
         anarchy = matches["anarchy"]
         stored = json.loads(anarchy.state_json)
-        # Written before Anarchy had computer players: its state reads as having none, at the normal level.
+        # Written before Anarchy had computer players: its state reads as having none, at the normal level, and
+        # (written before what the table saw of each hand was kept) as knowing nothing of the hands yet.
         options = {**stored["options"], "computer_level": "normal"}
-        expected = {**stored, "computer_seats": [], "options": options}
+        expected = {**stored, "computer_seats": [], "hand_groups": [], "options": options}
         assert RULES["anarchy"].encode_state(RULES["anarchy"].decode_state(stored)) == expected
         snapshot = host.snapshot(anarchy)
         (seat,) = snapshot.actors

@@ -27,7 +27,7 @@ from bot.engine import (
 from bot.engine.codec import encode
 from bot.engine.evolve import evolve
 from bot.engine.levels import COMPUTER_LEVEL, ComputerLevels, choose_action
-from bot.games.anarchy import hints
+from bot.games.anarchy import hints, inference
 from bot.games.anarchy.actions import AnarchyAction, DrawCard, EndTurn, PlayCard
 from bot.games.anarchy.cards import Card, can_follow, direction_after, follow_refusal, full_deck
 from bot.games.anarchy.computers import COMPUTER_DELAY
@@ -47,6 +47,11 @@ def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def _replaced(hands: tuple[tuple[Card, ...], ...], seat: Seat, hand: tuple[Card, ...]) -> tuple:
     return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _hand_groups(state: AnarchyState) -> tuple[inference.HandGroups, ...]:
+    """What the table saw of each hand; a match stored before that was kept starts from knowing nothing."""
+    return state.hand_groups or inference.unknown_hands([len(hand) for hand in state.hands])
 
 
 class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
@@ -120,6 +125,7 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             placings=(),
             rng_state=rng.state,
             computer_seats=tuple(sorted(seating.computers)),
+            hand_groups=inference.unknown_hands([HAND_SIZE] * seat_count),
         )
 
     def actors(self, state: AnarchyState) -> frozenset[Seat]:
@@ -173,6 +179,8 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             deciding_on_drawn_card=state.drawn_card is not None,
             draw_pile_size=len(state.draw_pile),
             play_pile_size=len(state.play_pile),
+            play_pile=state.play_pile,
+            hand_groups=_hand_groups(state),
             reshuffles_left=RESHUFFLE_LIMIT - state.reshuffles,
             finished=state.finished,
             outcome=self.outcome(state),
@@ -270,6 +278,9 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     def _playable(self, state: AnarchyState, card: Card) -> bool:
         return can_follow(card, state.top_card, state.direction, state.trump_indicator)
 
+    def _followers(self, state: AnarchyState) -> int:
+        return inference.followers(state.top_card, state.direction, state.trump_indicator)
+
     def _can_play(self, state: AnarchyState, seat: Seat) -> bool:
         return any(self._playable(state, card) for card in state.hands[seat])
 
@@ -282,9 +293,11 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
     def _play(self, state: AnarchyState, seat: Seat, card: Card) -> tuple[AnarchyState, list[Event]]:
         direction = direction_after(state.direction, state.top_card, card, state.trump_indicator)
         hand = tuple(held for held in state.hands[seat] if held != card)
+        groups = _hand_groups(state)
         state = evolve(
             state,
             hands=_replaced(state.hands, seat, hand),
+            hand_groups=_replaced(groups, seat, inference.after_playing(groups[seat], card)),
             play_pile=(*state.play_pile, card),
             direction=direction,
             drawn_card=None,
@@ -316,8 +329,10 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             # Ruling A4: everything under the top card becomes the new draw pile; the direction is kept.
             rng = SeededRandom(state.rng_state)
             draw_pile = tuple(rng.shuffled(state.play_pile[:-1]))
+            turned_over = inference.mask_of(draw_pile)
             state = evolve(
                 state,
+                hand_groups=tuple(inference.after_reshuffle(groups, turned_over) for groups in _hand_groups(state)),
                 draw_pile=draw_pile,
                 play_pile=state.play_pile[-1:],
                 reshuffles=state.reshuffles + 1,
@@ -326,13 +341,19 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
             events.append(Event(AnarchyEvent.PILE_RESHUFFLED, seat, {"cards": len(draw_pile)}))
         card, draw_pile = state.draw_pile[0], state.draw_pile[1:]
         public_data: dict[str, Any] = {"draw_pile": len(draw_pile)}
-        if card == state.trump_indicator and state.indicator_face_up:
+        took_indicator = card == state.trump_indicator and state.indicator_face_up
+        if took_indicator:
             public_data["card"] = card.code  # everyone saw the face-up indicator being taken
         events.append(Event(AnarchyEvent.CARD_DRAWN, seat, public_data))
         events.append(Event(AnarchyEvent.CARD_RECEIVED, seat, {"card": card.code}, visible_to=(seat,)))
+        # A player who may draw by choice shows nothing by drawing.
+        could_not_follow = 0 if state.options.voluntary_draw else self._followers(state)
+        drawn_mask = inference.ALL_CARDS & ~inference.card_bit(card) if took_indicator else 0
+        groups = _hand_groups(state)
         state = evolve(
             state,
             hands=_replaced(state.hands, seat, _sorted_hand((*state.hands[seat], card))),
+            hand_groups=_replaced(groups, seat, inference.after_drawing(groups[seat], could_not_follow, drawn_mask)),
             draw_pile=draw_pile,
             passes_in_a_row=0,
         )
@@ -344,6 +365,9 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         passes = state.passes_in_a_row + 1
         events = [Event(AnarchyEvent.TURN_PASSED, seat, {"reason": "nothing_to_draw"})]
         holders = tuple(other for other in range(state.seat_count) if other not in state.finished)
+        groups = _hand_groups(state)
+        passed = inference.after_passing(groups[seat], self._followers(state))
+        state = evolve(state, hand_groups=_replaced(groups, seat, passed))
         if passes < len(holders):
             return evolve(state, passes_in_a_row=passes, turn=self._next_seat(state, seat)), events
         # Ruling A4: everyone still in passed in a row, so nothing can change: fewest cards wins, ties share.

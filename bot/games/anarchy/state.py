@@ -11,6 +11,7 @@ from bot.engine import Seat
 from bot.engine.levels import NORMAL
 from bot.games.anarchy.cards import Card
 from bot.games.anarchy.events import AnarchyEnd
+from bot.games.anarchy.inference import HandGroups
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ class AnarchyState:
     rng_state: int
     computer_seats: tuple[Seat, ...] = ()
     """The seats computer players hold (a match stored before they existed has none)."""
+    hand_groups: tuple[HandGroups, ...] = ()
+    """What the table saw of each hand (inference.py): groups of cards, each a count and the cards none of them
+    can be. A match stored before they were kept has none, and starts keeping them at its next move."""
 
     @property
     def seat_count(self) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from bot.engine import Outcome, Seat
 from bot.games.anarchy.actions import AnarchyAction
 from bot.games.anarchy.cards import Card
+from bot.games.anarchy.inference import HandGroups
 from bot.games.anarchy.state import AnarchyOptions
 
 
@@ -29,6 +30,10 @@ class AnarchyPublicView:
     deciding_on_drawn_card: bool
     draw_pile_size: int
     play_pile_size: int
+    play_pile: tuple[Card, ...]
+    """Bottom card first: every one of them was seen played since the pile last became the draw pile."""
+    hand_groups: tuple[HandGroups, ...]
+    """What the table saw of each hand: groups of cards, each a count and the cards none of them can be."""
     reshuffles_left: int
     finished: tuple[Seat, ...]
     outcome: Outcome | None
