@@ -16,14 +16,14 @@ view alone, so the same view always gives the same choice.
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from bot.engine import SeededRandom
 from bot.engine.search import view_seed
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
-from bot.games.not_another_word.cards import LETTER_COUNTS, letter_of, letters_of
+from bot.games.not_another_word.cards import letter_of, letters_of
 from bot.games.not_another_word.playouts import NormalPlays, Option, Table
+from bot.games.not_another_word.reading import Reading, deal_hand, read_table
 from bot.games.not_another_word.views import NotAnotherWordSeatView
 
 MOST_WORLDS = 384
@@ -52,6 +52,7 @@ def hard_choice(plays: NormalPlays, view: NotAnotherWordSeatView) -> NotAnotherW
     if len(choices) <= 1:
         return _action(view, choices[0]) if choices else None
     rng = SeededRandom(view_seed(view))
+    reading = read_table(plays, view)
     worlds: list[Table] = []
     standing = list(range(len(choices)))
     scores = [0.0] * len(choices)
@@ -59,7 +60,7 @@ def hard_choice(plays: NormalPlays, view: NotAnotherWordSeatView) -> NotAnotherW
     target = 0
     while len(standing) > 1:
         played, target = target, min(MOST_WORLDS, target + max(1, per_round // len(standing)))
-        worlds.extend(_world(view, rng) for _ in range(target - len(worlds)))
+        worlds.extend(_world(view, reading, rng) for _ in range(target - len(worlds)))
         for index in standing:
             scores[index] += sum(_played(plays, world, view.seat, choices[index]) for world in worlds[played:target])
         standing.sort(key=lambda index: (-scores[index], index))
@@ -75,25 +76,18 @@ def _exchanges(hand: str, limit: int) -> list[str]:
     )
 
 
-def _world(view: NotAnotherWordSeatView, rng: SeededRandom) -> Table:
-    """A game the seat cannot tell from the real one: every letter it has not seen (not in its hand, not showing
-    on the word) dealt at random to the other hands and the top of the draw pile; the rest are buried, discarded
-    or deep in the draw pile."""
+def _world(view: NotAnotherWordSeatView, reading: Reading, rng: SeededRandom) -> Table:
+    """A game the seat cannot tell from the real one: the letters it has not seen (reading.py) dealt at random to
+    the other hands, each as its turns read, and the top of the draw pile; the rest are deeper in the draw pile."""
     public = view.public
-    unseen = Counter(LETTER_COUNTS)
-    unseen.subtract(letters_of(view.hand))
-    unseen.subtract(public.word)
-    letters = sorted(unseen.elements())
-    others = sum(public.hand_sizes) - len(view.hand)
-    dealt = _dealt(letters, others + min(public.draw_pile_size, DRAWS_DEALT), rng)
+    letters = list(reading.unseen)
     hands = []
     for holder, size in enumerate(public.hand_sizes):
         if holder == view.seat:
             hands.append(letters_of(view.hand))
         else:
-            hands.append("".join(dealt[:size]))
-            del dealt[:size]
-    draw_pile = "".join(dealt[: public.draw_pile_size])
+            hands.append(deal_hand(letters, size, reading.hands.get(holder), rng))
+    draw_pile = "".join(_dealt(letters, min(public.draw_pile_size, DRAWS_DEALT), rng)[: public.draw_pile_size])
     return Table(view.seat, public.word, hands, draw_pile, public.final_turns_left, public.options.table_blocked)
 
 
