@@ -6,12 +6,12 @@ what loses it. Where the normal computer takes the word that leaves the fewest f
 hard letters, the search weighs each choice by how often it wins: the word that leaves the other hands stuck
 most often and its own hand the best letters, and the exchange that keeps the letters that work together.
 
-Each choice is played out in worlds that the seat cannot tell from the real game: the letters it has not seen
-dealt at random to the other hands and the draw pile. Every seat plays on as the normal computer would
-(playouts.py), the seat itself included. The choices are narrowed by rounds (successive halving): all of them
-over a few worlds, then the better half over twice as many, the same worlds for every choice so that a
-difference between two choices is theirs and not the deal's. The worlds are drawn from a source seeded by the
-view alone, so the same view always gives the same choice.
+Each choice is played out in worlds that the seat cannot tell from the real game: the letters it has not seen dealt
+at random to the other hands, each hand as its turns read (reading.py), and the draw pile. Every seat plays on as
+the normal computer would (playouts.py), the seat itself included. The choices are narrowed by rounds (successive
+halving): all of them over a few worlds, then the better half over twice as many, the same worlds for every choice
+so that a difference between two choices is theirs and not the deal's. The worlds are drawn from a source seeded by
+the view alone, so the same view always gives the same choice.
 """
 
 from __future__ import annotations
