@@ -13,19 +13,23 @@ CPU time, which is what the decision would take on a core of its own (the wall t
 shared machine runs).
 
 What was tried for hard, whose targets (70% against normal in two-player games, 1.8 times its fair share in
-Anokera) it does not meet: flat Monte Carlo with UCB1 over the actions; then every action in the same worlds (the
-same luck for each); a margin over the normal choice, so that noise does not override it; budgets raised to a CPU
-p99 near 250 ms; in Not Another Word only the normal computer's four favourite words, two moves deep (0.45), then
-a search of its own (bot/games/not_another_word/search.py): every word, and with no word to shed every exchange,
-played out to the end on letters alone in up to 384 worlds, narrowed by successive halving (0.70 at 400 games;
-twice the play-outs, or a better exchange for its own seat in the play-outs, gave no more). In Anokera
+Anokera) it meets in every game but Anarchy: flat Monte Carlo with UCB1 over the actions; then every action in the
+same worlds (the same luck for each); a margin over the normal choice, so that noise does not override it; budgets
+raised to a CPU p99 near 250 ms; in Not Another Word only the normal computer's four favourite words, two moves
+deep (0.45), then a search of its own (bot/games/not_another_word/search.py): every word, and with no word to shed
+every exchange, played out to the end on letters alone in up to 384 worlds, narrowed by successive halving (0.70
+at 400 games; twice the play-outs, or a better exchange for its own seat in the play-outs, gave no more). Told the
+other hand outright, that search won 0.97 of 100 games; its worlds now deal only letters not yet seen (the table's
+buried cards and the discards are known) and read each other hand from its turns as normal plays them, lacking
+the letters of every word it passed over (bot/games/not_another_word/reading.py): 0.748 +- 0.043 of 400 games,
+CPU p99 234 ms. Its own seat playing the play-outs knowing the world's other hand did worse (0.67 of 100), and so
+did choosing words by how few letters could follow them (0.49 without search). In Anokera
 (bot/games/anokera/search.py) each distinct play in 3-8 worlds, two rounds deep, judged by the win chance of the
 deaths tally over the other roles' possible deals (0.35 of 400 games, from 0.23-0.33); then with the other roles
 dealt in the worlds as likely as the plays seen make them (bot/games/anokera/inference.py, over a history of moves
 kept in the state; 0.54 of seeds 0-99, where the search before it won 0.45): 0.487 of 400 games, 1.95 times fair,
 the target met. Judging a position by the roles dealt in its world rather than over all deals gave no more (0.53
-of the same 100 games). What might reach the others' targets: an
-information-set tree search over several plies, or a stronger play-out policy than normal.
+of the same 100 games).
 Anachronism: hard brings a force found by play against normal's forces (normal playing it wins 0.79) and plays
 each future out 40 moves; cut off at 8 moves by Life, the search played worse than normal did with the same force
 (0.63 against 0.81 of the same 200 games). The flat search (0.685 of 400 games) shared 32 play-outs among a turn's

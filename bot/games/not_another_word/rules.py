@@ -46,7 +46,7 @@ from bot.games.not_another_word.dictionary import COMBINE, WordIndex
 from bot.games.not_another_word.events import WordEnd, WordEvent
 from bot.games.not_another_word.judging import arranged, combined_with, judge
 from bot.games.not_another_word.levels import computer_levels
-from bot.games.not_another_word.state import NotAnotherWordOptions, NotAnotherWordState
+from bot.games.not_another_word.state import NotAnotherWordOptions, NotAnotherWordState, TurnSeen
 from bot.games.not_another_word.views import NotAnotherWordPublicView, NotAnotherWordSeatView
 
 HAND_SIZE = 7
@@ -199,6 +199,7 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             discard_pile_size=len(state.discards),
             final_turns_left=state.final_turns_left,
             outcome=self.outcome(state),
+            turns_seen=state.turns_seen,
         )
         if seat is None:
             return public
@@ -272,6 +273,7 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             stacks=arranged(state.stacks, move, word, card),
             hands=_replaced(state.hands, seat, remaining),
             last_word_by=seat,
+            turns_seen=(*state.turns_seen, TurnSeen(seat, previous, made=word)),
         )
         data: dict[str, Any] = {"word": word, "previous": previous, "how": move.kind, "letter": move.letter, "on": on}
         if card is not None:
@@ -306,6 +308,7 @@ class NotAnotherWordRules(GameRules[NotAnotherWordState, NotAnotherWordAction]):
             hands=_replaced(state.hands, seat, sorted_hand((*kept, *drawn))),
             draw_pile=draw_pile,
             discards=(*state.discards, *cards),
+            turns_seen=(*state.turns_seen, TurnSeen(seat, state.word, exchanged=letters_of(cards))),
         )
         events = [
             Event(WordEvent.CARDS_EXCHANGED, seat, {"cards": list(cards), "draw_pile": len(draw_pile)}),

@@ -6,24 +6,24 @@ what loses it. Where the normal computer takes the word that leaves the fewest f
 hard letters, the search weighs each choice by how often it wins: the word that leaves the other hands stuck
 most often and its own hand the best letters, and the exchange that keeps the letters that work together.
 
-Each choice is played out in worlds that the seat cannot tell from the real game: the letters it has not seen
-dealt at random to the other hands and the draw pile. Every seat plays on as the normal computer would
-(playouts.py), the seat itself included. The choices are narrowed by rounds (successive halving): all of them
-over a few worlds, then the better half over twice as many, the same worlds for every choice so that a
-difference between two choices is theirs and not the deal's. The worlds are drawn from a source seeded by the
-view alone, so the same view always gives the same choice.
+Each choice is played out in worlds that the seat cannot tell from the real game: the letters it has not seen dealt
+at random to the other hands, each hand as its turns read (reading.py), and the draw pile. Every seat plays on as
+the normal computer would (playouts.py), the seat itself included. The choices are narrowed by rounds (successive
+halving): all of them over a few worlds, then the better half over twice as many, the same worlds for every choice
+so that a difference between two choices is theirs and not the deal's. The worlds are drawn from a source seeded by
+the view alone, so the same view always gives the same choice.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from bot.engine import SeededRandom
 from bot.engine.search import view_seed
 from bot.games.not_another_word.actions import Exchange, MakeWord, NotAnotherWordAction
-from bot.games.not_another_word.cards import LETTER_COUNTS, letter_of, letters_of
+from bot.games.not_another_word.cards import letter_of, letters_of
 from bot.games.not_another_word.playouts import NormalPlays, Option, Table
+from bot.games.not_another_word.reading import Reading, deal_hand, read_table
 from bot.games.not_another_word.views import NotAnotherWordSeatView
 
 MOST_WORLDS = 384
@@ -52,6 +52,7 @@ def hard_choice(plays: NormalPlays, view: NotAnotherWordSeatView) -> NotAnotherW
     if len(choices) <= 1:
         return _action(view, choices[0]) if choices else None
     rng = SeededRandom(view_seed(view))
+    reading = read_table(plays, view)
     worlds: list[Table] = []
     standing = list(range(len(choices)))
     scores = [0.0] * len(choices)
@@ -59,7 +60,7 @@ def hard_choice(plays: NormalPlays, view: NotAnotherWordSeatView) -> NotAnotherW
     target = 0
     while len(standing) > 1:
         played, target = target, min(MOST_WORLDS, target + max(1, per_round // len(standing)))
-        worlds.extend(_world(view, rng) for _ in range(target - len(worlds)))
+        worlds.extend(_world(view, reading, rng) for _ in range(target - len(worlds)))
         for index in standing:
             scores[index] += sum(_played(plays, world, view.seat, choices[index]) for world in worlds[played:target])
         standing.sort(key=lambda index: (-scores[index], index))
@@ -75,25 +76,18 @@ def _exchanges(hand: str, limit: int) -> list[str]:
     )
 
 
-def _world(view: NotAnotherWordSeatView, rng: SeededRandom) -> Table:
-    """A game the seat cannot tell from the real one: every letter it has not seen (not in its hand, not showing
-    on the word) dealt at random to the other hands and the top of the draw pile; the rest are buried, discarded
-    or deep in the draw pile."""
+def _world(view: NotAnotherWordSeatView, reading: Reading, rng: SeededRandom) -> Table:
+    """A game the seat cannot tell from the real one: the letters it has not seen (reading.py) dealt at random to
+    the other hands, each as its turns read, and the top of the draw pile; the rest are deeper in the draw pile."""
     public = view.public
-    unseen = Counter(LETTER_COUNTS)
-    unseen.subtract(letters_of(view.hand))
-    unseen.subtract(public.word)
-    letters = sorted(unseen.elements())
-    others = sum(public.hand_sizes) - len(view.hand)
-    dealt = _dealt(letters, others + min(public.draw_pile_size, DRAWS_DEALT), rng)
+    letters = list(reading.unseen)
     hands = []
     for holder, size in enumerate(public.hand_sizes):
         if holder == view.seat:
             hands.append(letters_of(view.hand))
         else:
-            hands.append("".join(dealt[:size]))
-            del dealt[:size]
-    draw_pile = "".join(dealt[: public.draw_pile_size])
+            hands.append(deal_hand(letters, size, reading.hands.get(holder), rng))
+    draw_pile = "".join(_dealt(letters, min(public.draw_pile_size, DRAWS_DEALT), rng)[: public.draw_pile_size])
     return Table(view.seat, public.word, hands, draw_pile, public.final_turns_left, public.options.table_blocked)
 
 

@@ -25,6 +25,17 @@ class NotAnotherWordOptions:
 
 
 @dataclass(frozen=True)
+class TurnSeen:
+    """One turn as the whole table saw it: whose it was, the word it was taken on, and the word made or the letters
+    exchanged (passes are left out: they change no hand)."""
+
+    seat: Seat
+    word: str
+    made: str = ""
+    exchanged: str = ""
+
+
+@dataclass(frozen=True)
 class NotAnotherWordState:
     """A whole match, secrets included. Only `NotAnotherWordRules.view` may show it to players."""
 
@@ -46,6 +57,9 @@ class NotAnotherWordState:
     """Once the last card is drawn: how many turns the final round has left (ruling N6)."""
     result: WordEnd | None
     placings: tuple[tuple[Seat, ...], ...]
+    turns_seen: tuple[TurnSeen, ...] = ()
+    """Every word made and exchange, oldest first: all public, and what the hard computer reads the other hands
+    from (a seat that could not make a better word lacked its letters)."""
 
     @property
     def seat_count(self) -> int:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.engine import Outcome, Seat
 from bot.games.not_another_word.cards import Card
-from bot.games.not_another_word.state import NotAnotherWordOptions
+from bot.games.not_another_word.state import NotAnotherWordOptions, TurnSeen
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,8 @@ class NotAnotherWordPublicView:
     discard_pile_size: int
     final_turns_left: int | None
     outcome: Outcome | None
+    turns_seen: tuple[TurnSeen, ...] = ()
+    """Every word made and exchange so far, oldest first, as everyone at the table saw them."""
 
 
 @dataclass(frozen=True)
