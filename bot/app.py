@@ -137,7 +137,7 @@ class AnthologyBot(commands.AutoShardedBot):
         self.practice = PracticeDesk(self.host, self.display, self.games)
         self.leagues = LeagueDesk(self, LeagueHost(self.store, self.host, rules), self.host, self.display, self.games)
         # Reading GeoNames' cities and CLDR takes about 2 s of CPU, up to 9 on a busy machine: built on a thread,
-        # it does not hold up the gateway connection and every other command.
+        # it holds up neither the gateway connection nor the commands that do not need it.
         self._time_zones = built_on_a_thread(time_zone_index, "time zone index")
         self.records = RecordsController(self.host, Records(self.store, rules), self.games)
         self.rules_help = RulesHelp(self.games)
@@ -162,6 +162,7 @@ class AnthologyBot(commands.AutoShardedBot):
 
     @property
     def time_zones_ready(self) -> bool:
+        """Whether the index of time zone names is built."""
         return self._time_zones.done()
 
     async def time_zones(self) -> TimeZoneIndex:
