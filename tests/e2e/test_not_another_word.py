@@ -21,11 +21,15 @@ GAME = "not_another_word"
 class WordTable:
     """A started table of Not Another Word, read through the bot's own host, played through Discord."""
 
-    def __init__(self, anthology: Anthology, board: FakeMessage, match_id: int) -> None:
+    def __init__(self, anthology: Anthology, match_id: int) -> None:
         self.anthology = anthology
-        self.board = board
         self.match_id = match_id
         self.rules = anthology.bot.games[GAME].rules
+
+    @property
+    def board(self) -> FakeMessage:
+        """The board as it stands: a long game's board is posted afresh further down the channel."""
+        return self.anthology.board(self.match_id)
 
     async def state(self):
         match = (await self.anthology.bot.host.load(self.match_id)).match
@@ -88,9 +92,9 @@ class WordTable:
 
 
 async def started_table(anthology: Anthology, *players: ScriptedUser, options: str = "") -> WordTable:
-    board = await anthology.started_game(*players, options=options, game=GAME)
+    await anthology.started_game(*players, options=options, game=GAME)
     match = await anthology.match_here()
-    return WordTable(anthology, board, match.id)
+    return WordTable(anthology, match.id)
 
 
 async def test_a_whole_game_typed_in_chat_with_slash_word_the_panel_an_exchange_refusals_and_a_restart(anthology):
@@ -298,7 +302,7 @@ async def test_slash_word_gives_the_boxs_reason_and_says_when_the_game_is_over(a
     await (await bob.click(board, "Join")).response()
     await (await alice.click(board, "Start")).response()
     await anthology.settled()
-    table = WordTable(anthology, board, (await anthology.match_here()).id)
+    table = WordTable(anthology, (await anthology.match_here()).id)
     player = await table.to_act()
     state = await table.state()
     for typed in ("hum.", "two words"):
@@ -322,4 +326,5 @@ async def test_a_whole_game_against_a_hard_computer(anthology):
     assert (await table.state()).options.computer_level == "hard"
     await table.play_to_the_end()
     assert {entry.seat for entry in stored_log(anthology.settings.database_path, table.match_id)} == {0, 1}
+    await anthology.settled()
     assert "Game over" in [field["name"] for field in table.board.embeds[0]["fields"]]
