@@ -34,8 +34,8 @@ HISTORY = "GET /channels/{channel_id}/messages"
 
 
 async def word_table(anthology: Anthology, *players: ScriptedUser, channel=None) -> WordTable:
-    board = await anthology.started_game(*players, game=GAME, channel=channel)
-    return WordTable(anthology, board, (await anthology.match_here(channel)).id)
+    await anthology.started_game(*players, game=GAME, channel=channel)
+    return WordTable(anthology, (await anthology.match_here(channel)).id)
 
 
 def replies_to(anthology: Anthology, message: FakeMessage) -> list[FakeMessage]:
@@ -273,7 +273,7 @@ async def test_a_word_typed_before_the_clock_ran_out_while_the_bot_was_down_beat
     await (await anthology.bob.click(board, "Join")).response()
     await (await anthology.alice.click(board, "Start")).response()
     await anthology.settled()
-    table = WordTable(anthology, board, (await anthology.match_here()).id)
+    table = WordTable(anthology, (await anthology.match_here()).id)
     player, word = await table.to_act(), await table.good_word()
     await anthology.stop()
     typed = await player.say(anthology.channel, word)
