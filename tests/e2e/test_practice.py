@@ -126,6 +126,15 @@ async def test_a_hint_is_the_move_a_computer_would_make_with_its_reason_and_chan
     assert hint.action.notation in offered
 
 
+async def test_status_in_the_channel_tells_only_its_player_of_a_practice_table(anthology):
+    _, thread, _ = await practice(anthology)
+    match = await anthology.match_here(thread)
+    theirs = await (await anthology.alice.slash(anthology.channel, "status")).response()
+    assert f"Anarchy [#{match.id}]" in theirs.content and f"<#{thread.id}>" in theirs.content
+    others = await (await anthology.cara.slash(anthology.channel, "status")).response()
+    assert others.ephemeral and "no game running here" in others.content and str(thread.id) not in others.content
+
+
 async def test_a_hint_that_takes_long_is_deferred_privately_and_then_given(anthology, monkeypatch):
     alice = anthology.alice
     _, thread, board = await practice(anthology)
