@@ -75,12 +75,15 @@ class SlowPlay:
         when they end), and when the clock has run out for a seat (counted outside its player's away hours), let
         a computer make that move. What is left to do stays in the row, moved to when it falls due, so a restart
         keeps it; a turn that is over only has its row removed. A row that fell due before its moment (it
-        `fires_early`) finds nothing to do yet, and is held on to that moment."""
+        `fires_early`) finds nothing to do yet, and is held on to that moment; so is a row that a later move left as
+        it was, which stands for the turn that move started (`rows_serve`)."""
         data = deadline.data
         match = await self.store.load_match(deadline.match_id)
-        if match is None or match.status is not MatchStatus.PLAYING or match.version != data["version"]:
-            await self.store.claim_deadline(deadline)
+        if match is None or match.status is not MatchStatus.PLAYING:
+            await self.store.claim_deadline(deadline, at_version=None if match is None else match.version)
             return None
+        if match.version != data["version"]:
+            return await self._turn_moved_on(deadline, match)
         now, seats, stages = self.clock.now(), data["seats"], self._turn_stages(match)
         stage = data["stage"]
         held = {int(seat): datetime.fromisoformat(at) for seat, at in data.get("held", {}).items()}
@@ -106,16 +109,30 @@ class SlowPlay:
                 due = min(runs_out.values())
             upcoming.append(due)
         if not upcoming:
-            if not await self.store.claim_deadline(deadline):
+            if not await self.store.claim_deadline(deadline, at_version=match.version):
                 return None
         else:
             due = min(upcoming)
             rest = {**data, "stage": stage, "held": {str(seat): at.isoformat() for seat, at in sorted(held.items())}}
-            if not await self.store.hold_deadline(deadline, due, rest):
-                return None  # another process answered it
+            if not await self.store.hold_deadline(deadline, due, rest, at_version=match.version):
+                return None  # another process answered it, or a move came first and it fires again
             self.on_deadlines_changed(due)
         awake = tuple(sorted(reminded))
         return DeadlineFired(DeadlineKind.TURN_REMINDER, self.snapshot(match), awake) if awake else None
+
+    async def _turn_moved_on(self, deadline: Deadline, match: Match) -> DeadlineFired | None:
+        """A turn's row that the moves since it was written left as it was: it now stands for the match's turn, from
+        that turn's start (the row falls due no later than the turn's first moment). It is rewritten as that turn's,
+        and answered as such if that moment has come; a match waiting for no one has it removed."""
+        wanted = self._deadlines_for(match, decode_state(self.rules_for(match), match))
+        turn = next((each for each in wanted if each.kind is DeadlineKind.TURN), None)
+        if turn is None:
+            await self.store.claim_deadline(deadline, at_version=match.version)
+            return None
+        if not await self.store.hold_deadline(deadline, turn.due_at, turn.data, at_version=match.version):
+            return None  # another process answered it, or a move came first and it fires again
+        self.on_deadlines_changed(turn.due_at)
+        return await self._turn_due(replace(turn, fires_early=False)) if turn.due_at <= self.clock.now() else None
 
     async def _stand_in(
         self, deadline: Deadline, seat: Seat, kind: DeadlineKind = DeadlineKind.STAND_IN

@@ -584,7 +584,7 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
         new row answers at once what was due."""
         match = await self.store.load_match(deadline.match_id)
         if match is None or match.status is not MatchStatus.PLAYING or deadline.data.get("version") != match.version:
-            await self.store.claim_deadline(deadline)
+            await self.store.claim_deadline(deadline, at_version=None if match is None else match.version)
             return None
         stage = {"soon": 1}.get(deadline.key, 0) if deadline.kind is DeadlineKind.TURN_REMINDER else 2
         stage = min(stage, len(self._turn_stages(match)) - 1)

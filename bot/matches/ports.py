@@ -165,13 +165,18 @@ class MatchStore(Protocol):
 
     async def deadlines_of(self, match_id: int) -> list[Deadline]: ...
 
-    async def claim_deadline(self, deadline: Deadline) -> bool:
-        """Delete the deadline row; True if this caller removed it (so it fires exactly once)."""
+    async def claim_deadline(self, deadline: Deadline, *, at_version: int | None = None) -> bool:
+        """Delete the deadline row as it was read; True if this caller removed it (so it fires exactly once). Only
+        while its match is at `at_version`, the version the caller decided on, else at the deadline's own version
+        (a deadline of no one version, at any): a turn's row that a move left as it was stands for the new turn
+        (`rows_serve`), which a claim read before that move must not remove."""
         ...
 
-    async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
+    async def hold_deadline(
+        self, deadline: Deadline, due_at: datetime, data: dict[str, Any], *, at_version: int | None = None
+    ) -> bool:
         """Move the deadline row to `due_at` with `data` (a reminder waiting out a player's away hours); True if
-        this caller moved it, as `claim_deadline` tells."""
+        this caller moved it, as `claim_deadline` tells (and under the same condition on the match's version)."""
         ...
 
     async def last_match_in_channel(self, channel_id: int) -> int | None:

@@ -333,6 +333,8 @@ class DeadlineWrites:
     """(kind, key) of each row to delete."""
     earliest: datetime | None
     """The earliest due time written (None: no row written)."""
+    rows_after: str
+    """The rows as these writes leave them, as the match's `deadline_rows` column keeps them (`deadline_rows`)."""
 
 
 def deadline_writes(
@@ -347,11 +349,13 @@ def deadline_writes(
     upserts = []
     new_data = []
     earliest = None
+    rows_after = {}
     for deadline in wanted:
         name = (deadline.kind.value, deadline.key)
         due_at = due(deadline.due_at)
         before = left.pop(name, None)
         if before is not None:
+            rows_after[name] = before[0]
             if deadline.keeps_first_due:
                 continue
             if deadline.fires_early and before[0] < due_at:
@@ -360,12 +364,40 @@ def deadline_writes(
                 if data != before[1]:
                     new_data.append((*name, data))
                 continue
+        rows_after[name] = due_at
         row = (due_at, json_text(deadline.data))
         if before is not None and tuple(before) == row:
             continue
         upserts.append((*name, *row))
         earliest = deadline.due_at if earliest is None else min(earliest, deadline.due_at)
-    return DeadlineWrites(upserts, new_data, list(left), earliest)
+    return DeadlineWrites(upserts, new_data, list(left), earliest, deadline_rows(rows_after))
+
+
+def deadline_rows(rows: Mapping[tuple[str, str], Any]) -> str:
+    """A match's deadline rows ((kind, key) -> due time as the engine stores it) as its `deadline_rows` column
+    keeps them: the last change that wrote them left them so, and nothing has touched them since (a claim or a
+    hold empties the column)."""
+    return json_text(sorted([kind, key, due_at] for (kind, key), due_at in rows.items()))
+
+
+def rows_serve(rows: str | None, wanted: list[Deadline]) -> bool:
+    """Whether the deadline rows a match's `deadline_rows` column describes already serve the `wanted` deadlines,
+    so that a change may neither read nor write them: the same kinds and keys, each a game's timer (which keeps
+    its first due time) or a turn's row that falls due no later than the new turn's moment (it `fires_early`: the
+    host, finding it stands for an earlier turn, holds it on to the turn it now stands for). A move that only
+    passes the turn on so writes no deadline at all."""
+    if rows is None:
+        return False
+    stored = {(kind, key): due_at for kind, key, due_at in orjson.loads(rows)}
+    if len(stored) != len(wanted):
+        return False
+    for deadline in wanted:
+        due_at = stored.get((deadline.kind.value, deadline.key))
+        if due_at is None:
+            return False
+        if not deadline.keeps_first_due and not (deadline.fires_early and read_instant(due_at) <= deadline.due_at):
+            return False
+    return True
 
 
 def clock_text(value: time | None) -> str | None:

@@ -291,6 +291,11 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE actions;
     ALTER TABLE actions_by_match RENAME TO actions;
     """,
+    # 19: the match's deadline rows as its last change left them (their kinds, keys and due times), so a move
+    # whose deadlines they already serve neither reads nor writes them; NULL once anything else touched them.
+    """
+    ALTER TABLE matches ADD COLUMN deadline_rows TEXT;
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

@@ -81,6 +81,7 @@ from bot.storage.common import (
     result_player_rows,
     result_row,
     result_seats,
+    rows_serve,
     seat_rows,
     server_settings_from_row,
     server_settings_row,
@@ -433,17 +434,24 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         rows = await self._read(lambda db: db.fetch("SELECT * FROM deadlines WHERE match_id = $1", match_id))
         return [deadline_from_row(row) for row in rows]
 
-    async def claim_deadline(self, deadline: Deadline) -> bool:
-        return await self._write(lambda db: _claim(db, deadline))
+    async def claim_deadline(self, deadline: Deadline, *, at_version: int | None = None) -> bool:
+        return await self._write(lambda db: _claim(db, deadline, at_version))
 
-    async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
-        status = await self._execute_write(
-            f"UPDATE deadlines SET due_at = $1, data = $2 WHERE {_deadline_as_read(3)}",
-            due_at,
-            json_text(data),
-            *_as_read(deadline),
-        )
-        return _count(status) == 1
+    async def hold_deadline(
+        self, deadline: Deadline, due_at: datetime, data: dict[str, Any], *, at_version: int | None = None
+    ) -> bool:
+        async def hold(db: asyncpg.Connection) -> bool:
+            if not await _match_at(db, deadline, at_version):
+                return False
+            status = await db.execute(
+                f"UPDATE deadlines SET due_at = $1, data = $2 WHERE {_deadline_as_read(3)}",
+                due_at,
+                json_text(data),
+                *_as_read(deadline),
+            )
+            return await _touched_deadlines(db, deadline.match_id) if _count(status) == 1 else False
+
+        return await self._write(hold)
 
     # -- players and the bot's own facts -------------------------------------------------------------------
 
@@ -530,10 +538,29 @@ async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | Non
     return None if row is None else _match(row)
 
 
-async def _claim(db: asyncpg.Connection, deadline: Deadline) -> bool:
-    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
+async def _claim(db: asyncpg.Connection, deadline: Deadline, at_version: int | None = None) -> bool:
+    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it), or if
+    its match has moved on (`_match_at`)."""
+    if not await _match_at(db, deadline, at_version):
+        return False
     status = await db.execute(f"DELETE FROM deadlines WHERE {_deadline_as_read(1)}", *_as_read(deadline))
-    return _count(status) == 1
+    return await _touched_deadlines(db, deadline.match_id) if _count(status) == 1 else False
+
+
+async def _match_at(db: asyncpg.Connection, deadline: Deadline, at_version: int | None) -> bool:
+    """Whether the deadline's match is at `at_version`, else at the deadline's own version (always, for a
+    deadline of no one version): the match moved on, its next change answers for the deadline. The match's row
+    is locked as a change locks it, so a claim or hold and a change of the match come one after the other."""
+    version = deadline_version(deadline) if at_version is None else at_version
+    if version is None:
+        return True
+    return await db.fetchval("SELECT version FROM matches WHERE id = $1 FOR UPDATE", deadline.match_id) == version
+
+
+async def _touched_deadlines(db: asyncpg.Connection, match_id: int) -> bool:
+    """A match's deadline rows were changed by other than a change: the next change reads them (`rows_serve`)."""
+    await db.execute("UPDATE matches SET deadline_rows = NULL WHERE id = $1", match_id)
+    return True
 
 
 def _deadline_as_read(first: int) -> str:
@@ -558,13 +585,14 @@ async def _save(db: asyncpg.Connection, change: Change) -> Saved:
     match = change.match
     if change.claims is not None and not await _claim(db, change.claims):
         return Saved(False)
-    status = await db.execute(
+    updated = await db.fetchrow(
         "UPDATE matches SET status = $1, opener_id = $2, options = $3, version = $4, state = $5, updated_at = $6,"
         " turn_notice_version = $7, fixed_state = coalesce($8, fixed_state),"
-        " last_message_id = greatest(last_message_id, $9) WHERE id = $10 AND version = $11",
+        " last_message_id = greatest(last_message_id, $9) WHERE id = $10 AND version = $11"
+        " RETURNING deadline_rows",
         *changed_match_row(change, as_is),
     )
-    if _count(status) != 1:
+    if updated is None:
         return Saved(False)
     if change.seats_changed:
         await db.execute("DELETE FROM seats WHERE match_id = $1", match.id)
@@ -576,7 +604,9 @@ async def _save(db: asyncpg.Connection, change: Change) -> Saved:
             " VALUES ($1, $2, $3, $4, $5, $6, $7)",
             *action_row(entry, as_is),
         )
-    earliest = await _replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
+    earliest = None
+    if change.deadlines is not None and not rows_serve(updated["deadline_rows"], change.deadlines):
+        earliest = await _replace_deadlines(db, match.id, change.deadlines)
     rated = await _write_result(db, match, change.result) if change.result is not None else None
     return Saved(True, earliest, rated)
 
@@ -592,8 +622,8 @@ async def _write_players(db: asyncpg.Connection, match: Match) -> None:
 
 
 async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
-    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`). Returns
-    the earliest due time written."""
+    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`), and note
+    them in its row (`rows_serve`). Returns the earliest due time written."""
     stored = {
         (row["kind"], row["key"]): (row["due_at"], row["data"])
         for row in await db.fetch("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = $1", match_id)
@@ -615,6 +645,7 @@ async def _replace_deadlines(db: asyncpg.Connection, match_id: int, wanted: list
             "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2 AND key = $3",
             [(match_id, *name) for name in writes.deletes],
         )
+    await db.execute("UPDATE matches SET deadline_rows = $1 WHERE id = $2", writes.rows_after, match_id)
     return writes.earliest
 
 

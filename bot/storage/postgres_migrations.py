@@ -263,6 +263,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     SELECT 1;
     """,
+    # 19: the match's deadline rows as its last change left them (their kinds, keys and due times), so a move
+    # whose deadlines they already serve neither reads nor writes them; NULL once anything else touched them.
+    """
+    ALTER TABLE matches ADD COLUMN deadline_rows text;
+    """,
 )
 
 VERSION_TABLE = """

@@ -88,7 +88,9 @@ from bot.storage.sqlite_statements import (
     deadline_row,
     live_batch,
     read_match,
+    read_match_to_change,
     save,
+    touched_deadlines,
     write_deadlines,
     write_players,
 )
@@ -469,9 +471,11 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
         self, match_id: int, decide: Callable[[Match | None], tuple[Change | None, T]]
     ) -> tuple[Saved, T]:
         def load_decide_save(db: sqlite3.Connection) -> tuple[Saved, T]:
-            stored = read_match(db, "id = ?", match_id)
+            stored, deadline_rows = read_match_to_change(db, "id = ?", match_id)
             change, reply = decide(stored)
-            return (Saved(True) if change is None else save(db, change, stored.status if stored else None)), reply
+            if change is None:
+                return Saved(True), reply
+            return save(db, change, stored.status if stored else None, deadline_rows), reply
 
         return await self._write(load_decide_save)
 
@@ -541,17 +545,19 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
         )
         return [deadline_from_row(row) for row in rows]
 
-    async def claim_deadline(self, deadline: Deadline) -> bool:
-        return await self._write(lambda db: claim(db, deadline))
+    async def claim_deadline(self, deadline: Deadline, *, at_version: int | None = None) -> bool:
+        return await self._write(lambda db: claim(db, deadline, at_version))
 
-    async def hold_deadline(self, deadline: Deadline, due_at: datetime, data: dict[str, Any]) -> bool:
+    async def hold_deadline(
+        self, deadline: Deadline, due_at: datetime, data: dict[str, Any], *, at_version: int | None = None
+    ) -> bool:
         def hold(db: sqlite3.Connection) -> bool:
             moved = Deadline(deadline.match_id, deadline.kind, due_at, data, deadline.key)
             cursor = db.execute(
                 f"UPDATE deadlines SET due_at = ?, data = ? WHERE {DEADLINE_AS_READ}",
-                (*deadline_row(moved), *deadline_as_read(deadline)),
+                (*deadline_row(moved), *deadline_as_read(deadline, at_version)),
             )
-            return cursor.rowcount == 1
+            return touched_deadlines(db, deadline.match_id) if cursor.rowcount == 1 else False
 
         return await self._write(hold)
 

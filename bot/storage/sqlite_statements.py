@@ -27,6 +27,7 @@ from bot.storage.common import (
     result_player_rows,
     result_row,
     result_seats,
+    rows_serve,
     seat_rows,
 )
 from bot.storage.migrations import RATE_PAST_RESULTS
@@ -42,13 +43,20 @@ _CHANGED_COLUMNS = (
 
 
 def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
+    return read_match_to_change(db, condition, key)[0]
+
+
+def read_match_to_change(db: sqlite3.Connection, condition: str, key: int) -> tuple[Match | None, str | None]:
+    """The match, and what its row says of its deadline rows (its `deadline_rows`, for `save` in the same
+    transaction)."""
     row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
     if row is None:
-        return None
+        return None, None
     seats = db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
     # A row of sqlite3's finds a column by name by comparing it with each name before it, case aside: for the
-    # match's 26 columns, making a dict of them first takes half the time.
-    return match_from_row(dict(zip(row.keys(), row, strict=True)), seats)
+    # match's 27 columns, making a dict of them first takes half the time.
+    columns = dict(zip(row.keys(), row, strict=True))
+    return match_from_row(columns, seats), columns["deadline_rows"]
 
 
 def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
@@ -66,30 +74,51 @@ def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
     return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
 
 
-def claim(db: sqlite3.Connection, deadline: Deadline) -> bool:
-    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it)."""
-    cursor = db.execute(f"DELETE FROM deadlines WHERE {DEADLINE_AS_READ}", deadline_as_read(deadline))
-    return cursor.rowcount == 1
+def claim(db: sqlite3.Connection, deadline: Deadline, at_version: int | None = None) -> bool:
+    """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it), or if
+    its match has moved on (see `deadline_as_read`)."""
+    cursor = db.execute(f"DELETE FROM deadlines WHERE {DEADLINE_AS_READ}", deadline_as_read(deadline, at_version))
+    return touched_deadlines(db, deadline.match_id) if cursor.rowcount == 1 else False
 
 
-DEADLINE_AS_READ = "match_id = ? AND kind = ? AND key = ? AND due_at = ? AND json_extract(data, '$.version') IS ?"
-"""A deadline's row as it was read: gone or moved, someone else answered it (see `deadline_version`)."""
+def touched_deadlines(db: sqlite3.Connection, match_id: int) -> bool:
+    """A match's deadline rows were changed by other than a change: the next change reads them (`rows_serve`)."""
+    db.execute("UPDATE matches SET deadline_rows = NULL WHERE id = ?", (match_id,))
+    return True
 
 
-def deadline_as_read(deadline: Deadline) -> tuple[Any, ...]:
-    """The parameters of DEADLINE_AS_READ."""
+DEADLINE_AS_READ = (
+    "match_id = ? AND kind = ? AND key = ? AND due_at = ? AND json_extract(data, '$.version') IS ?"
+    " AND (? IS NULL OR (SELECT version FROM matches WHERE id = deadlines.match_id) = ?)"
+)
+"""A deadline's row as it was read, while its match is at the version it was read for: gone or moved, someone
+else answered it; the match moved on, its next change answers for it (see `deadline_version`)."""
+
+
+def deadline_as_read(deadline: Deadline, at_version: int | None = None) -> tuple[Any, ...]:
+    """The parameters of DEADLINE_AS_READ: the match at `at_version`, else at the deadline's own version."""
+    version = deadline_version(deadline)
+    at_version = version if at_version is None else at_version
     return (
-        deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.row_due_at),
-        deadline_version(deadline),
+        deadline.match_id, deadline.kind.value, deadline.key, instant_text(deadline.row_due_at), version,
+        at_version, at_version,
     )  # fmt: skip
 
 
-def save(db: sqlite3.Connection, change: Change, status_before: MatchStatus | None = None) -> Saved:
+def save(
+    db: sqlite3.Connection,
+    change: Change,
+    status_before: MatchStatus | None = None,
+    deadline_rows: str | None = None,
+) -> Saved:
     """Write the change, unless its match moved past the version it was made from (or the deadline it answers
-    is gone). `status_before`: the match's status as read in this transaction, if it was."""
+    is gone). `status_before` and `deadline_rows`: the match's status and what it said of its deadline rows, as
+    read in this transaction, if it was (else the deadline rows are read, `rows_serve`)."""
     match = change.match
-    if change.claims is not None and not claim(db, change.claims):
-        return Saved(False)
+    if change.claims is not None:
+        if not claim(db, change.claims):
+            return Saved(False)
+        deadline_rows = None  # as the claim left them
     row = changed_match_row(change, instant_text)
     if match.status is status_before:
         # Setting the status, even to the one it has, makes SQLite rewrite its entries in the three indexes on it:
@@ -108,7 +137,9 @@ def save(db: sqlite3.Connection, change: Change, status_before: MatchStatus | No
             "INSERT INTO actions (match_id, version, seat, user_id, action, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             action_row(entry, instant_text),
         )
-    earliest = replace_deadlines(db, match.id, change.deadlines) if change.deadlines is not None else None
+    earliest = None
+    if change.deadlines is not None and not rows_serve(deadline_rows, change.deadlines):
+        earliest = replace_deadlines(db, match.id, change.deadlines)
     rated = write_result(db, match, change.result) if change.result is not None else None
     return Saved(True, earliest, rated)
 
@@ -135,8 +166,8 @@ def write_deadlines(db: sqlite3.Connection, match_id: int, deadlines: list[Deadl
 
 
 def replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadline]) -> datetime | None:
-    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`). Returns
-    the earliest due time written."""
+    """Make the match's deadline rows `wanted`, touching only rows that differ (see `deadline_writes`), and note
+    them in its row (`rows_serve`). Returns the earliest due time written."""
     stored = {
         (row[0], row[1]): (row[2], row[3])
         for row in db.execute("SELECT kind, key, due_at, data FROM deadlines WHERE match_id = ?", (match_id,))
@@ -158,6 +189,7 @@ def replace_deadlines(db: sqlite3.Connection, match_id: int, wanted: list[Deadli
             "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND key = ?",
             [(match_id, *name) for name in writes.deletes],
         )
+    db.execute("UPDATE matches SET deadline_rows = ? WHERE id = ?", (writes.rows_after, match_id))
     return writes.earliest
 
 

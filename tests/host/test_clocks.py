@@ -103,13 +103,20 @@ async def test_a_turn_of_two_reminds_the_awake_player_on_time_and_the_away_one_w
     ]
 
 
-async def test_a_turn_is_one_deadline_row_rewritten_by_each_move(host, store, clock):
+async def test_a_turn_is_one_deadline_row_that_a_move_passing_the_turn_on_leaves_as_it_was(host, store, clock):
     match_id = await started(host)
+    (first,) = await store.deadlines_of(match_id)
+    assert first.kind is DeadlineKind.TURN and first.due_at == clock.now() + timedelta(minutes=30)
     for _ in range(3):
-        (turn,) = await store.deadlines_of(match_id)
-        assert turn.kind is DeadlineKind.TURN and turn.due_at == clock.now() + timedelta(minutes=30)
         clock.advance(minutes=1)
         await host.act(match_id, (await to_act(host, match_id)).user_id, "add 1")
+        assert await store.deadlines_of(match_id) == [first], "a move passing the turn on writes no deadline"
+    waiting = await to_act(host, match_id)
+    fired = []
+    for _ in range(40):
+        clock.advance(minutes=1)
+        fired += [(clock.now().strftime("%H:%M"), each.kind, each.seats) for each in await host.fire_due_deadlines()]
+    assert fired == [("12:33", DeadlineKind.TURN_REMINDER, (waiting.seat,))], "the last turn's, not the first's"
 
 
 @pytest.mark.parametrize(

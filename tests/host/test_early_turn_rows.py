@@ -1,15 +1,16 @@
-"""A turn's deadline row, rewritten by every move, keeps the earlier due time it is stored under and holds the
-real one in its data: it falls due early, fires nothing then, and reminds and runs out at the turn's own times,
-across a restart too; a deadline read before a move can neither remove nor move the turn that move started.
-Count To with a clock of an hour: reminders at half an hour and at 54 minutes, the clock out at an hour."""
+"""A turn's deadline row, which a move passing the turn on leaves as it was, falls due early: it fires nothing
+then, and reminds and runs out at the new turn's own times, across a restart too; a deadline read before a move
+can neither remove nor move the turn that move started. Count To with a clock of an hour: reminders at half an
+hour and at 54 minutes, the clock out at an hour."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import time, timedelta
 
 from support import make_host
 
 from bot.matches import DeadlineKind, MatchHost
+from bot.players import PlayerSettings
 
 ALICE, BOB = 101, 102
 
@@ -49,7 +50,7 @@ async def test_a_move_after_twenty_minutes_moves_the_reminders_and_the_clock_acr
     clock.advance(minutes=20)
     await moved(host, match_id)  # the turn from 12:20: reminders at 12:50 and 13:14, the clock out at 13:20
     (turn,) = await store.deadlines_of(match_id)
-    assert turn.due_at == clock.now() + timedelta(minutes=30)
+    assert turn.row_due_at == clock.now() + timedelta(minutes=10), "the first turn's row, left as it was"
     assert await fired_until(host, clock, 15) == [], "12:30, the first turn's reminder, is not this turn's"
     await store.close()
     reopened = await database.open()
@@ -69,7 +70,7 @@ async def test_a_deadline_read_before_a_move_neither_removes_nor_moves_the_turn_
     assert not await store.claim_deadline(read_before)
     assert not await store.hold_deadline(read_before, clock.now() + timedelta(hours=5), read_before.data)
     (turn,) = await store.deadlines_of(match_id)
-    assert turn.kind is DeadlineKind.TURN and turn.due_at == clock.now() + timedelta(minutes=30)
+    assert (turn.kind, turn.row_due_at) == (DeadlineKind.TURN, read_before.row_due_at), "there for the new turn"
     fired = []
     for _ in range(30):
         clock.advance(minutes=1)
@@ -77,3 +78,44 @@ async def test_a_deadline_read_before_a_move_neither_removes_nor_moves_the_turn_
             names = [each.match.at_seat(seat).name for seat in each.seats]
             fired.append((clock.now().strftime("%H:%M"), each.kind, names))
     assert fired == [("13:00", DeadlineKind.TURN_REMINDER, [waiting])]
+
+
+async def test_a_turn_held_past_away_hours_does_not_hold_back_the_next_turns_reminder(host, store, clock):
+    match_id = await started(host)
+    snapshot = await host.load(match_id)
+    (seat,) = snapshot.actors
+    away = snapshot.match.at_seat(seat)
+    await store.save_player_settings(away.user_id, PlayerSettings("UTC", time(12, 20), time(18, 0)))
+    assert await fired_until(host, clock, 65) == [], "at 13:05, the row is held to the end of the away hours"
+    waiting = await moved(host, match_id)  # played while away: the other player's turn, reminded at 13:35
+    snapshot = await host.load(match_id)
+    assert snapshot.match.at_seat(min(snapshot.actors)).name == waiting != away.name
+    assert await fired_until(host, clock, 35) == [("13:35", DeadlineKind.TURN_REMINDER)]
+
+
+async def test_a_move_made_elsewhere_while_a_last_reminder_is_sent_keeps_the_new_turns_reminder(
+    host, store, database, clock
+):
+    match = await host.open_table(
+        guild_id=1, channel_id=501, game="countto", opener_id=ALICE, opener_name="Alice", clock=None,
+        reminder_after=timedelta(minutes=30),
+    )  # fmt: skip
+    await host.join(match.id, BOB, "Bob")
+    await host.start(match.id, ALICE)  # one reminder at 12:30, then nothing more for that turn
+    other = await database.open()
+    try:
+        elsewhere = make_host(other, clock)
+        claim = store.claim_deadline
+        waiting = []
+
+        async def moved_elsewhere_first(*args, **kwargs) -> bool:
+            # Another process: its move came between this one reading the match and removing the turn's row.
+            waiting.append(await moved(elsewhere, match.id))
+            return await claim(*args, **kwargs)
+
+        store.claim_deadline = moved_elsewhere_first
+        assert await fired_until(host, clock, 30) == [], "Alice moved: she is not reminded"
+        store.claim_deadline = claim
+        assert waiting and await fired_until(host, clock, 31) == [("13:00", DeadlineKind.TURN_REMINDER)]
+    finally:
+        await other.close()
