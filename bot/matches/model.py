@@ -182,9 +182,11 @@ class Deadline:
     was first armed, however many changes come before it falls due)."""
     fires_early: bool = False
     """Moved later, a deadline already stored under this kind and key keeps the due time its row is indexed
-    under, and the real one goes in its data: a turn's deadline, rewritten by every move, then writes its row
-    alone, not also its two entries in the due-time index. The row falls due early, and the host, finding its
-    moment not come, holds it on to that moment (`MatchStore.hold_deadline`)."""
+    under: a turn's deadline. A move that only passes the turn on leaves its row as it was (the match's row notes
+    that it serves, see `rows_serve` in bot/storage/common.py); another change writes the real due time in its
+    data alone, not also its two entries in the due-time index. The row falls due early, and the host, finding
+    its moment not come, or that it stands for a later turn, holds it on to that moment
+    (`MatchStore.hold_deadline`)."""
     stored_due_at: datetime | None = None
     """As read back, the due time its row is indexed under, where that is earlier than `due_at` (`fires_early`);
     a claim or hold finds the row by it."""
