@@ -29,7 +29,6 @@ from bot.discord_ui.wording import NAME_LIMIT, inert, mention, refusal_text
 from bot.matches import Match, MatchHost, MatchStatus, Player, Refusal, RefusalReason, Snapshot
 from bot.matches.locks import MatchLocks
 from bot.matches.pins import is_board_pin
-from bot.matches.practice import is_practice
 from bot.players import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -216,12 +215,9 @@ class TableController:
         """The table in this channel or thread, with its board, and in a channel the tables in its threads."""
         in_threads = []
         if not isinstance(interaction.channel, discord.Thread):
-            in_threads = [
-                snapshot
-                for snapshot in await self.host.tables_in_threads_of(interaction.channel_id, THREAD_TABLES_LISTED + 1)
-                # Someone's practice is theirs alone, most often in a private thread: nobody else is told of it.
-                if not is_practice(snapshot.match) or snapshot.match.player(interaction.user.id) is not None
-            ]
+            in_threads = await self.host.tables_in_threads_of(
+                interaction.channel_id, THREAD_TABLES_LISTED + 1, shown_to=interaction.user.id
+            )
         try:
             snapshot = await self.host.table_in_channel(interaction.channel_id)
         except Refusal:

@@ -241,9 +241,9 @@ class MatchStore(Protocol):
         """The live tables the user sits at (and has not left), oldest first."""
         ...
 
-    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int, *, after: int = 0) -> list[Match]:
         """The live tables in threads the bot opened in this channel (`Match.parent_channel_id`), oldest first, at
-        most `limit`."""
+        most `limit`, from the first with an id over `after`."""
         ...
 
     async def newest_follower(self, match_id: int) -> Match | None:

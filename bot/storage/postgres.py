@@ -264,10 +264,13 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         )
         return [_match(row) for row in rows]
 
-    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int, *, after: int = 0) -> list[Match]:
         rows = await self._read(
             lambda db: db.fetch(
-                f"{MATCH_WITH_SEATS} WHERE parent_channel_id = $1 AND {LIVE} ORDER BY id LIMIT $2", channel_id, limit
+                f"{MATCH_WITH_SEATS} WHERE parent_channel_id = $1 AND {LIVE} AND id > $2 ORDER BY id LIMIT $3",
+                channel_id,
+                after,
+                limit,
             )
         )
         return [_match(row) for row in rows]

@@ -437,12 +437,12 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
 
         return await self._read(read)
 
-    async def live_matches_in_threads_of(self, channel_id: int, limit: int) -> list[Match]:
+    async def live_matches_in_threads_of(self, channel_id: int, limit: int, *, after: int = 0) -> list[Match]:
         def read(db: sqlite3.Connection) -> list[Match]:
             ids = db.execute(
-                "SELECT id FROM matches WHERE parent_channel_id = ? AND status IN ('lobby', 'playing') ORDER BY id"
-                " LIMIT ?",
-                (channel_id, limit),
+                "SELECT id FROM matches WHERE parent_channel_id = ? AND status IN ('lobby', 'playing') AND id > ?"
+                " ORDER BY id LIMIT ?",
+                (channel_id, after, limit),
             ).fetchall()
             return [read_match(db, "id = ?", row[0]) for row in ids]
 

@@ -1,5 +1,6 @@
-"""The host's part of Play again, on both engines: the tables in a channel's threads, the table a finished one was
-played again in (and the one a lobby follows), and a bot-opened thread's archiving a day after its table ended."""
+"""The host's part of Play again, on both engines: the tables in a channel's threads (someone's practice listed to
+them alone), the table a finished one was played again in (and the one a lobby follows), and a bot-opened thread's
+archiving a day after its table ended."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ async def finished(host: MatchHost, match_id: int) -> None:
         await host.act(match_id, snapshot.match.at_seat(min(snapshot.actors)).user_id, "add 1")
 
 
+async def listed(host: MatchHost, parent: int, limit: int, shown_to: int = ALICE) -> list[int]:
+    """The ids of the live tables in the channel's threads, as `shown_to` may hear of them."""
+    return [snapshot.match.id for snapshot in await host.tables_in_threads_of(parent, limit, shown_to=shown_to)]
+
+
 async def test_the_live_tables_in_a_channels_threads_are_listed_oldest_first(host):
     first, second = await opened(host, 501), await opened(host, 502)
     await opened(host, 503, parent=None)  # a table in a channel, or in a thread the bot did not open
@@ -35,9 +41,20 @@ async def test_the_live_tables_in_a_channels_threads_are_listed_oldest_first(hos
     await host.start(second, ALICE)
     done = await opened(host, 505)
     await host.abandon(done, ALICE)
-    assert [snapshot.match.id for snapshot in await host.tables_in_threads_of(PARENT, 10)] == [first, second]
-    assert [snapshot.match.id for snapshot in await host.tables_in_threads_of(PARENT, 1)] == [first]
-    assert [snapshot.match.id for snapshot in await host.tables_in_threads_of(PARENT + 1, 10)] == [elsewhere]
+    assert await listed(host, PARENT, 10) == [first, second]
+    assert await listed(host, PARENT, 1) == [first]
+    assert await listed(host, PARENT + 1, 10) == [elsewhere]
+
+
+async def test_someones_practice_tables_in_a_channels_threads_are_listed_to_them_alone_past_the_limit(host):
+    practices = [
+        (await host.open_practice(channel_id=600 + number, game="anarchy", opener_id=BOB, opener_name="Bob",
+                                  guild_id=1, parent_channel_id=PARENT)).snapshot.match.id
+        for number in range(12)
+    ]  # fmt: skip
+    first, second = await opened(host, 501), await opened(host, 502)
+    assert await listed(host, PARENT, 10) == [first, second], "Bob's practice is his alone"
+    assert await listed(host, PARENT, 11, shown_to=BOB) == practices[:11]
 
 
 async def test_a_finished_table_links_to_the_newest_table_played_again_from_it_and_a_lobby_to_its_own(host):
