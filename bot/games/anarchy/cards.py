@@ -52,6 +52,11 @@ class Card:
         """The card's code, as stored."""
         return self.code
 
+    @classmethod
+    def every_value(cls) -> tuple[Card, ...]:
+        """The 52 cards: the codec reads a stored card by looking its code up among them."""
+        return tuple(_CARDS_BY_CODE.values())
+
     @property
     def label(self) -> str:
         """What players read, e.g. "10♦"."""
