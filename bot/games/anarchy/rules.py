@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property, partial
+from operator import attrgetter
 from typing import Any
 
 from bot.engine import (
@@ -42,7 +43,10 @@ RESHUFFLE_LIMIT = 5
 
 
 def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.sort_key))
+    return tuple(sorted(cards, key=_SORT_KEY))
+
+
+_SORT_KEY = attrgetter("sort_key")
 
 
 def _replaced(hands: tuple[tuple[Card, ...], ...], seat: Seat, hand: tuple[Card, ...]) -> tuple:
@@ -292,7 +296,9 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
 
     def _play(self, state: AnarchyState, seat: Seat, card: Card) -> tuple[AnarchyState, list[Event]]:
         direction = direction_after(state.direction, state.top_card, card, state.trump_indicator)
-        hand = tuple(held for held in state.hands[seat] if held != card)
+        held = state.hands[seat]
+        place = held.index(card)  # a hand holds each card once
+        hand = (*held[:place], *held[place + 1 :])
         groups = _hand_groups(state)
         played = {
             "hands": _replaced(state.hands, seat, hand),
