@@ -6,13 +6,16 @@ declares its state as frozen dataclasses and never writes a codec of its own. Ho
 - a dataclass: an object of its fields by name. Fields with `init=False` are derived and left out; a field
   missing from stored data takes its default, so adding a field with a default keeps older matches loading;
 - a dataclass marked `@compact`: a list of its fields in order (for small values stored many times, like cards);
-- a class with a text form (`to_text()` and a `from_text` classmethod): that text (a card as "10D");
+- a class with a text form (`to_text()` and a `from_text` classmethod): that text (a card as "10D"). One whose
+  values are a closed set may list them (an `every_value()` classmethod): its text is then read back by looking it
+  up, and `from_text` reads only text written otherwise (in another case, say);
 - an Enum: its value; a tuple (`tuple[X, ...]` or `tuple[X, Y]`): a list; a Mapping: an object whose int keys
   are written as text; `X | None`: null or X; int, str, bool, float and `Any`: as they are (an int within 64
   bits, as both databases keep integers: `canonical_json` refuses a larger one rather than write it inexactly).
 
 Encoders and decoders are compiled once per type from its hints, a dataclass's into one generated function (as
-the dataclasses module builds `__init__`): states are written and read on every action, so the compiled forms do
+the dataclasses module builds `__init__`), its optional values and tuples written out inline (a hand of cards as
+one comprehension, not a call per card): states are written and read on every action, so the compiled forms do
 no more work than hand-written ones would.
 """
 
@@ -83,7 +86,9 @@ def decode_given(cls: type[T], data: JSON, given: Mapping[str, Any]) -> T:
 def _fields_decoder(cls: type, names: tuple[str, ...]) -> Callable[[Mapping[str, JSON]], dict[str, Any]]:
     hints = dict((field.name, hint) for field, hint in _stored_fields(cls))
     namespace: dict[str, Any] = {}
-    values = ", ".join(f"{name!r}: {_applied(_decoder(hints[name]), f'data[{name!r}]', namespace)}" for name in names)
+    values = ", ".join(
+        f"{name!r}: {_inline(hints[name], f'data[{name!r}]', namespace, encoding=False)}" for name in names
+    )
     return _generated(f"def run(data):\n    return {{{values}}}\n", namespace)
 
 
@@ -150,7 +155,7 @@ def _sequence_encoder(args: tuple[Any, ...]) -> Callable[[Any], JSON]:
     if not args:
         return encode
     namespace: dict[str, Any] = {}
-    items = ", ".join(_applied(_encoder(arg), f"value[{index}]", namespace) for index, arg in enumerate(args))
+    items = ", ".join(_inline(arg, f"value[{index}]", namespace, encoding=True) for index, arg in enumerate(args))
     return _generated(f"def run(value):\n    return [{items}]\n", namespace)
 
 
@@ -158,7 +163,7 @@ def _sequence_encoder(args: tuple[Any, ...]) -> Callable[[Any], JSON]:
 def _dataclass_encoder(cls: type, omitted: frozenset[str] = frozenset()) -> Callable[[Any], JSON]:
     namespace: dict[str, Any] = {}
     parts = [
-        (field.name, _applied(_encoder(hint), f"value.{field.name}", namespace))
+        (field.name, _inline(hint, f"value.{field.name}", namespace, encoding=True))
         for field, hint in _stored_fields(cls)
         if field.name not in omitted
     ]
@@ -175,9 +180,66 @@ def _applied(function: Callable[[Any], Any], argument: str, namespace: dict[str,
         return argument
     if function in (list, tuple):
         return f"{function.__name__}({argument})"
+    return f"{_named(function, namespace)}({argument})"
+
+
+def _named(function: Callable[[Any], Any], namespace: dict[str, Any]) -> str:
+    """The name under which generated source finds `function` in its namespace."""
     name = f"_part{len(namespace)}"
     namespace[name] = function
-    return f"{name}({argument})"
+    return name
+
+
+def _inline(hint: Any, argument: str, namespace: dict[str, Any], *, encoding: bool, depth: int = 0) -> str:
+    """Source that encodes (`encoding`) or decodes `argument` as `_encoder(hint)` or `_decoder(hint)` does, with an
+    optional value, a tuple and (encoding) an Enum written out inline."""
+    compiled = _encoder if encoding else _decoder
+    function = compiled(hint)
+    origin, args = _parts(hint)
+    if function is _identity:
+        return argument
+    if (present := _optional(hint)) is not None:
+        inner = _inline(present, argument, namespace, encoding=encoding, depth=depth)
+        return f"(None if {argument} is None else {inner})"
+    if encoding and isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return f"{argument}.value"
+    sequence = "list" if encoding else "tuple"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item_function = compiled(args[0])
+        if item_function is _identity:
+            return f"{sequence}({argument})"
+        if not _written_inline(args[0], encoding=encoding):
+            return f"{sequence}(map({_named(item_function, namespace)}, {argument}))"
+        item = f"item{depth}"
+        each = f"{_inline(args[0], item, namespace, encoding=encoding, depth=depth + 1)} for {item} in {argument}"
+        return f"[{each}]" if encoding else f"tuple([{each}])"
+    if origin is tuple and args:
+        items = "".join(
+            f"{_inline(arg, f'{argument}[{index}]', namespace, encoding=encoding, depth=depth)}, "
+            for index, arg in enumerate(args)
+        )
+        return f"[{items}]" if encoding else f"({items})"
+    return _applied(function, argument, namespace)
+
+
+def _optional(hint: Any) -> Any:
+    """The X of `X | None`, or None for any other hint."""
+    origin, args = _parts(hint)
+    if origin not in (typing.Union, types.UnionType) or type(None) not in args:
+        return None
+    present = [arg for arg in args if arg is not type(None)]
+    return present[0] if len(present) == 1 else None
+
+
+def _written_inline(hint: Any, *, encoding: bool) -> bool:
+    """Whether `_inline` writes out a value of type `hint` inline, rather than call its compiled form: an
+    optional value and a tuple with its item types, and when encoding an Enum."""
+    origin, args = _parts(hint)
+    return (
+        _optional(hint) is not None
+        or (origin is tuple and bool(args))
+        or (encoding and isinstance(hint, type) and issubclass(hint, enum.Enum))
+    )
 
 
 def _generated(source: str, namespace: dict[str, Any]) -> Callable[[Any], Any]:
@@ -206,10 +268,24 @@ def _decoder(hint: Any) -> Callable[[JSON], Any]:
         value_decoder = _decoder(args[1] if args else Any)
         return lambda data: {read_key(key): value_decoder(item) for key, item in data.items()}
     if isinstance(hint, type) and _has_text_form(hint):
+        if callable(getattr(hint, "every_value", None)):
+            return _ByText(hint).__getitem__
         return hint.from_text
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_decoder(hint)
     raise TypeError(f"The codec cannot read values of type {hint!r}")
+
+
+class _ByText(dict):
+    """Every value of a class whose values are a closed set, by its text: looked up, a value is read in a dict's
+    time; text written otherwise is read by the class's `from_text` (and not kept)."""
+
+    def __init__(self, cls: type) -> None:
+        super().__init__((value.to_text(), value) for value in cls.every_value())
+        self.from_text = cls.from_text
+
+    def __missing__(self, text: str) -> Any:
+        return self.from_text(text)
 
 
 def _sequence_decoder(args: tuple[Any, ...]) -> Callable[[JSON], Any]:
@@ -221,7 +297,7 @@ def _sequence_decoder(args: tuple[Any, ...]) -> Callable[[JSON], Any]:
     if not args:
         return lambda data: tuple(_freeze(item) for item in data)
     namespace: dict[str, Any] = {}
-    items = ", ".join(_applied(_decoder(arg), f"data[{index}]", namespace) for index, arg in enumerate(args))
+    items = ", ".join(_inline(arg, f"data[{index}]", namespace, encoding=False) for index, arg in enumerate(args))
     return _generated(f"def run(data):\n    return ({items},)\n", namespace)
 
 
@@ -240,7 +316,7 @@ def _dataclass_decoder(cls: type) -> Callable[[JSON], Any]:
 
         namespace: dict[str, Any] = {"cls": cls, "shorter": shorter}
         values = [
-            (field.name, _applied(_decoder(hint), f"data[{index}]", namespace))
+            (field.name, _inline(hint, f"data[{index}]", namespace, encoding=False))
             for index, (field, hint) in enumerate(stored)
         ]
         source = (
@@ -270,7 +346,7 @@ def _dataclass_decoder_given(cls: type, given: frozenset[str]) -> Callable[[JSON
 
     namespace["read_with_defaults"] = read_with_defaults
     values = [(name, f"given[{name!r}]") for name in sorted(given)] + [
-        (field.name, _applied(_decoder(hint), f"data[{field.name!r}]", namespace)) for field, hint in stored
+        (field.name, _inline(hint, f"data[{field.name!r}]", namespace, encoding=False)) for field, hint in stored
     ]
     # Data stored before a field was added lacks it: the slower path fills in its default.
     source = (

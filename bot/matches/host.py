@@ -506,10 +506,10 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
         outcome = rules.outcome(new_state)
         turn_started_for = frozenset() if outcome else rules.actors(new_state) - actors
         players = match.players
-        if seat != SYSTEM and not match.at_seat(seat).is_computer:
-            players = tuple(
-                player if player.seat != seat else after_move(player, stood_in=stood_in) for player in players
-            )
+        if seat != SYSTEM and not (mover := match.at_seat(seat)).is_computer:
+            moved = after_move(mover, stood_in=stood_in)
+            if moved is not mover:  # as a move rarely finds it: the seats are written again
+                players = tuple(moved if player.seat == seat else player for player in players)
         updated = match.with_changes(
             state_json=encode_state(rules, new_state, match),
             version=match.version + 1,
@@ -527,7 +527,7 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
             log_entry=log_entry,
             deadlines=self._ended_deadlines(updated) if outcome else self._deadlines_for(updated, new_state),
             result=self._result(updated, outcome) if outcome and not is_practice(updated) else None,
-            seats_changed=players != match.players,
+            seats_changed=players is not match.players,
             claims=claims,
         )
         return change, ActionResult(Snapshot.of(updated, rules, new_state), events, turn_started_for)

@@ -71,7 +71,19 @@ def too_new(current: int, known: int, elsewhere: str) -> DatabaseTooNew:
 
 def instant_text(moment: datetime) -> str:
     """An instant as SQLite stores it: one fixed format in UTC, so instants sort correctly as text."""
-    return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat(timespec="microseconds")
+    global _last_instant
+    last = _last_instant  # read once: another thread may replace it meanwhile
+    if moment is last[0]:
+        return last[1]
+    text = (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat(timespec="microseconds")
+    _last_instant = (moment, text)
+    return text
+
+
+_last_instant: tuple[datetime | None, str] = (None, "")
+"""The instant `instant_text` wrote last, with its text: an action writes its instant twice (the match's
+`updated_at`, its log entry's `at`), and formatting one takes about a microsecond. Found by identity (a datetime
+never changes), which costs nothing to check."""
 
 
 def read_instant(value: str | datetime) -> datetime:

@@ -37,6 +37,40 @@ class Token:
         return cls(int(text[:-1]), Suit(text[-1]))
 
 
+@dataclass(frozen=True)
+class Face:
+    """A value of a closed set with a text form, like a card of the 52."""
+
+    name: str
+
+    def to_text(self) -> str:
+        return self.name
+
+    @classmethod
+    def from_text(cls, text: str) -> Face:
+        if text.upper() not in FACE_NAMES:
+            raise ValueError(f"no face {text!r}")
+        return cls(text.upper())
+
+    @classmethod
+    def every_value(cls) -> tuple[Face, ...]:
+        return tuple(cls(name) for name in FACE_NAMES)
+
+
+FACE_NAMES = ("J", "Q", "K")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Tuples and optional values of every kind, which the compiled forms write out inline."""
+
+    faces: tuple[Face, ...]
+    picked: Face | None
+    pairs: tuple[tuple[int, Suit], ...]
+    marks: tuple[Suit | None, ...]
+    groups: tuple[tuple[tuple[int, int], ...], ...]
+
+
 @compact
 @dataclass(frozen=True)
 class Row:
@@ -71,6 +105,15 @@ class Whole:
 texts = st.text(max_size=8)
 integers = st.integers(-(2**63), 2**63 - 1)
 """Every int both databases can keep (the codec's range)."""
+faces = st.sampled_from(Face.every_value())
+hands = st.builds(
+    Hand,
+    st.lists(faces, max_size=4).map(tuple),
+    st.none() | faces,
+    st.lists(st.tuples(integers, st.sampled_from(Suit)), max_size=3).map(tuple),
+    st.lists(st.none() | st.sampled_from(Suit), max_size=3).map(tuple),
+    st.lists(st.lists(st.tuples(integers, integers), max_size=3).map(tuple), max_size=3).map(tuple),
+)
 tokens = st.builds(Token, st.integers(1, 13), st.sampled_from(Suit))
 rows = st.builds(
     Row,
@@ -103,6 +146,31 @@ def test_every_value_reads_back_exactly_through_real_json(value: Whole):
     assert decode(Whole, json.loads(text)) == value
     assert canonical_json(encode(decode(Whole, json.loads(text)))) == text
     assert decode(Whole, orjson.loads(text)) == value, "as the host reads it"
+
+
+@given(hands)
+def test_tuples_and_optional_values_read_back_exactly(value: Hand):
+    text = canonical_json(encode(value))
+    assert decode(Hand, orjson.loads(text)) == value
+    assert canonical_json(encode(decode(Hand, orjson.loads(text)))) == text
+
+
+def test_tuples_and_optional_values_are_written_as_documented():
+    value = Hand((Face("J"), Face("K")), None, ((3, Suit.HEARTS),), (None, Suit.CLUBS), (((2, 5),), ()))
+    assert encode(value) == {
+        "faces": ["J", "K"],
+        "picked": None,
+        "pairs": [[3, "H"]],
+        "marks": [None, "C"],
+        "groups": [[[2, 5]], []],
+    }
+
+
+def test_a_closed_set_reads_text_written_otherwise_through_its_from_text():
+    data = {"faces": ["j", "Q"], "picked": "k", "pairs": [], "marks": [], "groups": []}
+    assert decode(Hand, data) == Hand((Face("J"), Face("Q")), Face("K"), (), (), ())
+    with pytest.raises(ValueError, match="no face"):
+        decode(Hand, {**data, "faces": ["A"]})
 
 
 @pytest.mark.parametrize("beyond", [2**64, -(2**63) - 1])

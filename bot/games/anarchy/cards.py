@@ -33,12 +33,15 @@ class Card:
     suit: str
     code: str = field(init=False, repr=False, compare=False)
     """Short ASCII id, e.g. "10D": used in notation, storage and hidden-token checks."""
+    sort_key: tuple[int, int] = field(init=False, repr=False, compare=False)
+    """Order in a hand: by suit, then by rank with the Ace low."""
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
             raise ValueError(f"No such card: rank {self.rank!r}, suit {self.suit!r}")
-        # Computed once: codes are read on every hidden-token check and every encode.
+        # Computed once: codes are read on every hidden-token check and every encode, sort keys on every draw.
         object.__setattr__(self, "code", _RANK_CODES.get(self.rank, str(self.rank)) + self.suit)
+        object.__setattr__(self, "sort_key", (SUITS.index(self.suit), self.rank))
 
     @classmethod
     def from_text(cls, code: str) -> Card:
@@ -52,15 +55,15 @@ class Card:
         """The card's code, as stored."""
         return self.code
 
+    @classmethod
+    def every_value(cls) -> tuple[Card, ...]:
+        """The 52 cards: the codec reads a stored card by looking its code up among them."""
+        return tuple(_CARDS_BY_CODE.values())
+
     @property
     def label(self) -> str:
         """What players read, e.g. "10♦"."""
         return _RANK_CODES.get(self.rank, str(self.rank)) + _SUIT_SYMBOLS[self.suit]
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """Order in a hand: by suit, then by rank with the Ace low."""
-        return SUITS.index(self.suit), self.rank
 
     def __repr__(self) -> str:
         # The code in the repr lets leak tests spot a card however a view is printed.

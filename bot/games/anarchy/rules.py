@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property, partial
+from operator import attrgetter
 from typing import Any
 
 from bot.engine import (
@@ -42,7 +43,10 @@ RESHUFFLE_LIMIT = 5
 
 
 def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.sort_key))
+    return tuple(sorted(cards, key=_SORT_KEY))
+
+
+_SORT_KEY = attrgetter("sort_key")
 
 
 def _replaced(hands: tuple[tuple[Card, ...], ...], seat: Seat, hand: tuple[Card, ...]) -> tuple:
@@ -292,21 +296,22 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
 
     def _play(self, state: AnarchyState, seat: Seat, card: Card) -> tuple[AnarchyState, list[Event]]:
         direction = direction_after(state.direction, state.top_card, card, state.trump_indicator)
-        hand = tuple(held for held in state.hands[seat] if held != card)
+        held = state.hands[seat]
+        place = held.index(card)  # a hand holds each card once
+        hand = (*held[:place], *held[place + 1 :])
         groups = _hand_groups(state)
-        state = evolve(
-            state,
-            hands=_replaced(state.hands, seat, hand),
-            hand_groups=_replaced(groups, seat, inference.after_playing(groups[seat], card)),
-            play_pile=(*state.play_pile, card),
-            direction=direction,
-            drawn_card=None,
-            passes_in_a_row=0,
-        )
+        played = {
+            "hands": _replaced(state.hands, seat, hand),
+            "hand_groups": _replaced(groups, seat, inference.after_playing(groups[seat], card)),
+            "play_pile": (*state.play_pile, card),
+            "direction": direction,
+            "drawn_card": None,
+            "passes_in_a_row": 0,
+        }
         events = [Event(AnarchyEvent.CARD_PLAYED, seat, {"card": card.code, "direction": direction})]
         if hand:
-            return evolve(state, turn=self._next_seat(state, seat)), events
-        return self._finish(state, seat, events)
+            return evolve(state, **played, turn=self._next_seat(state, seat)), events
+        return self._finish(evolve(state, **played), seat, events)
 
     def _finish(self, state: AnarchyState, seat: Seat, events: list[Event]) -> tuple[AnarchyState, list[Event]]:
         finished = (*state.finished, seat)
@@ -350,16 +355,19 @@ class AnarchyRules(GameRules[AnarchyState, AnarchyAction]):
         could_not_follow = 0 if state.options.voluntary_draw else self._followers(state)
         drawn_mask = inference.ALL_CARDS & ~inference.card_bit(card) if took_indicator else 0
         groups = _hand_groups(state)
-        state = evolve(
+        if state.options.draw_then_play and self._playable(state, card):
+            then = {"drawn_card": card}  # ruling A3 option: play it now or pass
+        else:
+            then = {"turn": self._next_seat(state, seat)}
+        drawn = evolve(
             state,
             hands=_replaced(state.hands, seat, _sorted_hand((*state.hands[seat], card))),
             hand_groups=_replaced(groups, seat, inference.after_drawing(groups[seat], could_not_follow, drawn_mask)),
             draw_pile=draw_pile,
             passes_in_a_row=0,
+            **then,
         )
-        if state.options.draw_then_play and self._playable(state, card):
-            return evolve(state, drawn_card=card), events  # ruling A3 option: play it now or pass
-        return evolve(state, turn=self._next_seat(state, seat)), events
+        return drawn, events
 
     def _pass(self, state: AnarchyState, seat: Seat) -> tuple[AnarchyState, list[Event]]:
         passes = state.passes_in_a_row + 1
