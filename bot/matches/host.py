@@ -165,21 +165,6 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
             return snapshot.with_link(await self.store.newest_follower(match.id))
         return snapshot
 
-    async def tables_in_threads_of(self, channel_id: int, limit: int, *, shown_to: int) -> list[Snapshot]:
-        """The live tables in threads the bot opened in this channel, oldest first, at most `limit`, as the user
-        `shown_to` may hear of them: someone's practice is theirs alone (most often in a private thread)."""
-        tables: list[Snapshot] = []
-        after = 0
-        while len(tables) < limit:
-            batch = await self.store.live_matches_in_threads_of(channel_id, limit, after=after)
-            tables += [
-                self.snapshot(match) for match in batch if not is_practice(match) or match.player(shown_to) is not None
-            ]
-            if len(batch) < limit:
-                break
-            after = batch[-1].id
-        return tables[:limit]
-
     async def table_in_channel(self, channel_id: int) -> Snapshot:
         """The live table in this channel or thread."""
         match = await self.store.live_match_in_channel(channel_id)

@@ -5,6 +5,8 @@ starts at once, and is neither rated nor counted (no result is stored, so /stats
 list of finished games never see it). Its private panels have a Hint button, as any table's do whose opener
 turned on the `hints` option.
 
+Someone's practice is theirs alone: a channel's list of the tables in its threads shows it to nobody else.
+
 A hint changes nothing: the host reads the match, checks that the clicked panel is still as shown, the game is
 running and the seat may act, and asks the rules (`GameRules.hint`) off the event loop, since a computer may think
 for a while over its move.
@@ -20,7 +22,7 @@ from bot.engine import COMPUTER_PLAYERS_OPTION, GameRules, Hint, Option
 from bot.matches.model import Match, MatchStatus
 from bot.matches.pins import still_as_shown
 from bot.matches.refusals import Refusal, RefusalReason
-from bot.matches.snapshots import ActionResult, decode_state
+from bot.matches.snapshots import ActionResult, Snapshot, decode_state
 
 if TYPE_CHECKING:
     from bot.matches.host import MatchHost
@@ -76,6 +78,21 @@ class Practice:
         except Refusal:
             await self.abandon(match.id, opener_id)
             raise
+
+    async def tables_in_threads_of(self: MatchHost, channel_id: int, limit: int, *, shown_to: int) -> list[Snapshot]:
+        """The live tables in threads the bot opened in this channel, oldest first, at most `limit`, as the user
+        `shown_to` may hear of them: someone's practice is theirs alone (most often in a private thread)."""
+        tables: list[Snapshot] = []
+        after = 0
+        while len(tables) < limit:
+            batch = await self.store.live_matches_in_threads_of(channel_id, limit, after=after)
+            tables += [
+                self.snapshot(match) for match in batch if not is_practice(match) or match.player(shown_to) is not None
+            ]
+            if len(batch) < limit:
+                break
+            after = batch[-1].id
+        return tables[:limit]
 
     async def hint(self: MatchHost, match_id: int, user_id: int, pin: str) -> HintGiven:
         """The hint for the user's seat, asked from a panel pinned so; refused when the panel is out of date,
