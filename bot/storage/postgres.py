@@ -452,7 +452,10 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
                 json_text(data),
                 *_as_read(deadline),
             )
-            return await _touched_deadlines(db, deadline.match_id) if _count(status) == 1 else False
+            if _count(status) != 1:
+                return False
+            await _forget_deadline_rows(db, deadline.match_id)
+            return True
 
         return await self._write(hold)
 
@@ -547,7 +550,10 @@ async def _claim(db: asyncpg.Connection, deadline: Deadline, at_version: int | N
     if not await _match_at(db, deadline, at_version):
         return False
     status = await db.execute(f"DELETE FROM deadlines WHERE {_deadline_as_read(1)}", *_as_read(deadline))
-    return await _touched_deadlines(db, deadline.match_id) if _count(status) == 1 else False
+    if _count(status) != 1:
+        return False
+    await _forget_deadline_rows(db, deadline.match_id)
+    return True
 
 
 async def _match_at(db: asyncpg.Connection, deadline: Deadline, at_version: int | None) -> bool:
@@ -560,10 +566,9 @@ async def _match_at(db: asyncpg.Connection, deadline: Deadline, at_version: int 
     return await db.fetchval("SELECT version FROM matches WHERE id = $1 FOR UPDATE", deadline.match_id) == version
 
 
-async def _touched_deadlines(db: asyncpg.Connection, match_id: int) -> bool:
+async def _forget_deadline_rows(db: asyncpg.Connection, match_id: int) -> None:
     """A match's deadline rows were changed by other than a change: the next change reads them (`rows_serve`)."""
     await db.execute("UPDATE matches SET deadline_rows = NULL WHERE id = $1", match_id)
-    return True
 
 
 def _deadline_as_read(first: int) -> str:

@@ -86,11 +86,11 @@ from bot.storage.sqlite_statements import (
     claim,
     deadline_as_read,
     deadline_row,
+    forget_deadline_rows,
     live_batch,
     read_match,
     read_match_to_change,
     save,
-    touched_deadlines,
     write_deadlines,
     write_players,
 )
@@ -557,7 +557,10 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
                 f"UPDATE deadlines SET due_at = ?, data = ? WHERE {DEADLINE_AS_READ}",
                 (*deadline_row(moved), *deadline_as_read(deadline, at_version)),
             )
-            return touched_deadlines(db, deadline.match_id) if cursor.rowcount == 1 else False
+            if cursor.rowcount != 1:
+                return False
+            forget_deadline_rows(db, deadline.match_id)
+            return True
 
         return await self._write(hold)
 

@@ -78,13 +78,15 @@ def claim(db: sqlite3.Connection, deadline: Deadline, at_version: int | None = N
     """Remove the deadline's row as it was read; False if it is gone or moved (someone else answered it), or if
     its match has moved on (see `deadline_as_read`)."""
     cursor = db.execute(f"DELETE FROM deadlines WHERE {DEADLINE_AS_READ}", deadline_as_read(deadline, at_version))
-    return touched_deadlines(db, deadline.match_id) if cursor.rowcount == 1 else False
+    if cursor.rowcount != 1:
+        return False
+    forget_deadline_rows(db, deadline.match_id)
+    return True
 
 
-def touched_deadlines(db: sqlite3.Connection, match_id: int) -> bool:
+def forget_deadline_rows(db: sqlite3.Connection, match_id: int) -> None:
     """A match's deadline rows were changed by other than a change: the next change reads them (`rows_serve`)."""
     db.execute("UPDATE matches SET deadline_rows = NULL WHERE id = ?", (match_id,))
-    return True
 
 
 DEADLINE_AS_READ = (
