@@ -132,7 +132,7 @@ class SlowPlay:
         if not await self.store.hold_deadline(deadline, turn.due_at, turn.data, at_version=match.version):
             return None  # another process answered it, or a move came first and it fires again
         self.on_deadlines_changed(turn.due_at)
-        return await self._turn_due(replace(turn, fires_early=False)) if turn.due_at <= self.clock.now() else None
+        return await self._turn_due(turn) if turn.due_at <= self.clock.now() else None
 
     async def _stand_in(
         self, deadline: Deadline, seat: Seat, kind: DeadlineKind = DeadlineKind.STAND_IN
