@@ -114,7 +114,7 @@ async def test_a_move_made_elsewhere_while_a_last_reminder_is_sent_keeps_the_new
             return await claim(*args, **kwargs)
 
         store.claim_deadline = moved_elsewhere_first
-        assert await fired_until(host, clock, 30) == [], "Alice moved: she is not reminded"
+        assert await fired_until(host, clock, 30) == [], "the player to act moved meanwhile: not reminded"
         store.claim_deadline = claim
         assert waiting and await fired_until(host, clock, 31) == [("13:00", DeadlineKind.TURN_REMINDER)]
     finally:
