@@ -8,7 +8,8 @@ declares its state as frozen dataclasses and never writes a codec of its own. Ho
 - a dataclass marked `@compact`: a list of its fields in order (for small values stored many times, like cards);
 - a class with a text form (`to_text()` and a `from_text` classmethod): that text (a card as "10D"). One whose
   values are a closed set may list them (an `every_value()` classmethod): its text is then read back by looking it
-  up, and `from_text` reads only text written otherwise (in another case, say);
+  up, and `from_text` reads only text written otherwise (in another case, say). A `typing.final` one that keeps
+  its text in a field may name it (`TEXT_FIELD`): the text is then read there, without a call per value;
 - an Enum: its value; a tuple (`tuple[X, ...]` or `tuple[X, Y]`): a list; a Mapping: an object whose int keys
   are written as text; `X | None`: null or X; int, str, bool, float and `Any`: as they are (an int within 64
   bits, as both databases keep integers: `canonical_json` refuses a larger one rather than write it inexactly).
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -55,11 +57,7 @@ def encode(value: Any) -> JSON:
     """JSON data for a game value (see the module docstring)."""
     if isinstance(value, _PLAIN):
         return value
-    if isinstance(value, list | tuple):
-        return [encode(item) for item in value]
-    if isinstance(value, Mapping):
-        return {_key_text(key): encode(item) for key, item in value.items()}
-    return _encoder(type(value))(value)
+    return _encoder_of_type(type(value))(value)
 
 
 def decode(hint: Any, data: JSON) -> Any:
@@ -96,9 +94,20 @@ def _identity(value: Any) -> Any:
     return value
 
 
+@cache
+def _encoder_of_type(cls: type) -> Callable[[Any], JSON]:
+    """How `encode` writes a value of a class other than the plain ones, found once per class (an event is written
+    at every action)."""
+    if issubclass(cls, list | tuple):
+        return lambda value: [encode(item) for item in value]
+    if issubclass(cls, Mapping):
+        return lambda value: {_key_text(key): encode(item) for key, item in value.items()}
+    return _encoder(cls)
+
+
 def _key_text(key: Any) -> str:
     if isinstance(key, enum.Enum):
-        return str(key.value)
+        return str(key._value_)
     return str(key)
 
 
@@ -131,15 +140,16 @@ def _encoder(hint: Any) -> Callable[[Any], JSON]:
     if hint in _PLAIN:
         return _identity
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda value: value.value
+        return lambda value: value._value_
     if origin is tuple:
         return _sequence_encoder(args)
     if origin in (dict, Mapping) or (origin is not None and issubclass(origin, Mapping)):
         value_encoder = _encoder(args[1] if args else Any)
         return lambda value: {_key_text(key): value_encoder(item) for key, item in value.items()}
     if isinstance(hint, type) and _has_text_form(hint):
-        if getattr(hint, "__final__", False):
-            return hint.to_text  # no subclass may write itself otherwise (`typing.final`): called as it is
+        if getattr(hint, "__final__", False):  # no subclass may write itself otherwise (`typing.final`)
+            field = getattr(hint, "TEXT_FIELD", None)
+            return hint.to_text if field is None else operator.attrgetter(field)
         return lambda value: value.to_text()
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
@@ -202,7 +212,7 @@ def _inline(hint: Any, argument: str, namespace: dict[str, Any], *, encoding: bo
         inner = _inline(present, argument, namespace, encoding=encoding, depth=depth)
         return f"(None if {argument} is None else {inner})"
     if encoding and isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return f"{argument}.value"
+        return f"{argument}._value_"  # what `.value` gives, read without its descriptor's call
     sequence = "list" if encoding else "tuple"
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item_function = compiled(args[0])
@@ -259,7 +269,7 @@ def _decoder(hint: Any) -> Callable[[JSON], Any]:
         inner = _decoder(present[0])
         return inner if inner is _identity else lambda data: None if data is None else inner(data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint
+        return _Members(hint).__getitem__
     if origin is tuple:
         return _sequence_decoder(args)
     if origin in (dict, Mapping) or (origin is not None and issubclass(origin, Mapping)):
@@ -286,6 +296,18 @@ class _ByText(dict):
 
     def __missing__(self, text: str) -> Any:
         return self.from_text(text)
+
+
+class _Members(dict):
+    """An Enum's members by value, looked up in a dict's time rather than through the Enum's call; a value that is
+    no member's is given to that call, which says so."""
+
+    def __init__(self, cls: type[enum.Enum]) -> None:
+        super().__init__((member._value_, member) for member in cls)
+        self.cls = cls
+
+    def __missing__(self, value: Any) -> Any:
+        return self.cls(value)
 
 
 def _sequence_decoder(args: tuple[Any, ...]) -> Callable[[JSON], Any]:

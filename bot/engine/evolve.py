@@ -23,11 +23,13 @@ def evolve(value: T, **changes: Any) -> T:
     cls = type(value)
     if not is_plain_dataclass(cls):
         return dataclasses.replace(value, **changes)
-    unknown = changes.keys() - cls.__dataclass_fields__.keys()
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
     changed = object.__new__(cls)
-    changed.__dict__.update(value.__dict__, **changes)
+    fields = changed.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    if len(fields) != len(value.__dict__):  # a name that is no field was added: checked without a set's making
+        unknown = changes.keys() - cls.__dataclass_fields__.keys()
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
     return changed
 
 

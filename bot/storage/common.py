@@ -252,63 +252,78 @@ def departed_text(match: Match) -> str:
 
 
 _STATUSES = {status.value: status for status in MatchStatus}
+MATCH_COLUMNS = (
+    "id, game, guild_id, channel_id, opener_id, status, options, seed, version, created_at, updated_at, state,"
+    " board_message_id, board_version, turn_notice_version, turn_told_version, announced_version, fixed_state,"
+    " reminder_after_seconds, clock_seconds, leaver_forfeits, board_posted_at, last_message_id, departed,"
+    " parent_channel_id, follows_match_id, deadline_rows"
+)
+"""The columns of `matches` a match is read from, in the order `match_from_row` takes them, and its
+`deadline_rows` last (see `rows_serve`). The query then gives its seats (`SEAT_COLUMNS`) as JSON."""
+SEAT_COLUMNS = "seat, user_id, name, dms_closed, stood_in, computer_plays, left_game"
+"""The columns of a seat, as a JSON array each, in `match_from_row`'s order."""
 
 
-def match_from_row(row: Row, seats: Iterable[Row]) -> Match:
-    """A match from its row in `matches` and its rows in `seats`, in seat order. (Read at every action: made
-    without `__init__`, by `made_of`.)"""
-    departed = row["departed"]
-    board_posted_at = row["board_posted_at"]
+def match_from_row(row: Sequence[Any]) -> Match:
+    """A match from the columns `MATCH_COLUMNS` names, in that order, then its seats as a JSON array of
+    `SEAT_COLUMNS` arrays. (Read at every action: taken by position, and made without `__init__`, by `made_of`.)"""
+    (
+        id_, game, guild_id, channel_id, opener_id, status, options, seed, version, created_at, updated_at, state,
+        board_message_id, board_version, turn_notice_version, turn_told_version, announced_version, fixed_state,
+        reminder_after_seconds, clock_seconds, leaver_forfeits, board_posted_at, last_message_id, departed,
+        parent_channel_id, follows_match_id, _, seats,
+    ) = row  # fmt: skip
     return made_of(
         Match,
         {
-            "id": row["id"],
-            "game": row["game"],
-            "guild_id": row["guild_id"],
-            "channel_id": row["channel_id"],
-            "opener_id": row["opener_id"],
-            "status": _STATUSES[row["status"]],
-            "options": orjson.loads(row["options"]),
-            "seed": row["seed"],
-            "version": row["version"],
-            "created_at": read_instant(row["created_at"]),
-            "updated_at": read_instant(row["updated_at"]),
+            "id": id_,
+            "game": game,
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "opener_id": opener_id,
+            "status": _STATUSES[status],
+            "options": orjson.loads(options),
+            "seed": seed,
+            "version": version,
+            "created_at": read_instant(created_at),
+            "updated_at": read_instant(updated_at),
             "players": tuple(
                 made_of(
                     Player,
                     {
-                        "user_id": seat["user_id"],
-                        "name": seat["name"],
-                        "seat": seat["seat"],
-                        "dms_closed": bool(seat["dms_closed"]),
-                        "stood_in": seat["stood_in"],
-                        "computer_plays": bool(seat["computer_plays"]),
-                        "left": bool(seat["left_game"]),
+                        "user_id": user_id,
+                        "name": name,
+                        "seat": seat,
+                        "dms_closed": bool(dms_closed),
+                        "stood_in": stood_in,
+                        "computer_plays": bool(computer_plays),
+                        "left": bool(left_game),
                         "seated_until": 0,
                     },
                 )
-                for seat in seats
+                # Sorted here: SQLite's json_group_array of its version takes no ORDER BY.
+                for seat, user_id, name, dms_closed, stood_in, computer_plays, left_game in sorted(orjson.loads(seats))
             ),
-            "state_json": row["state"],
-            "board_message_id": row["board_message_id"],
-            "board_version": row["board_version"],
-            "turn_notice_version": row["turn_notice_version"],
-            "turn_told_version": row["turn_told_version"],
-            "announced_version": row["announced_version"],
-            "fixed_json": row["fixed_state"],
-            "reminder_after_seconds": row["reminder_after_seconds"],
-            "clock_seconds": row["clock_seconds"],
-            "leaver_forfeits": bool(row["leaver_forfeits"]),
+            "state_json": state,
+            "board_message_id": board_message_id,
+            "board_version": board_version,
+            "turn_notice_version": turn_notice_version,
+            "turn_told_version": turn_told_version,
+            "announced_version": announced_version,
+            "fixed_json": fixed_state,
+            "reminder_after_seconds": reminder_after_seconds,
+            "clock_seconds": clock_seconds,
+            "leaver_forfeits": bool(leaver_forfeits),
             "board_posted_at": read_instant(board_posted_at) if board_posted_at else None,
-            "last_message_id": row["last_message_id"],
+            "last_message_id": last_message_id,
             "departed": ()
             if departed == "[]"
             else tuple(
                 Player(user_id, name, seat, computer_plays=True, left=True, seated_until=until[0] if until else 0)
                 for seat, user_id, name, *until in orjson.loads(departed)
             ),
-            "parent_channel_id": row["parent_channel_id"],
-            "follows_match_id": row["follows_match_id"],
+            "parent_channel_id": parent_channel_id,
+            "follows_match_id": follows_match_id,
         },
     )
 

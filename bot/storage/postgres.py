@@ -57,8 +57,10 @@ from bot.matches.ports import Change, ChannelBusy, Saved, StorageBusy
 from bot.players import PlayerSettings, ServerSettings
 from bot.ratings import Rating, ResultSeat
 from bot.storage.common import (
+    MATCH_COLUMNS,
     RECORD_QUERIES,
     SAVE_SERVER_SETTINGS,
+    SEAT_COLUMNS,
     SERVER_SETTINGS_COLUMNS,
     TREND_GAMES,
     DatabaseUnusable,
@@ -107,10 +109,10 @@ LIVE_BATCH = 1000
 MIGRATION_LOCK = 0x616E74686F6C6F67  # "antholog": the advisory lock key under which the schema is migrated
 LIVE = "status IN ('lobby', 'playing')"
 MATCH_WITH_SEATS = (
-    "SELECT matches.*, (SELECT coalesce(json_agg(seats.* ORDER BY seats.seat), '[]') FROM seats"
-    " WHERE seats.match_id = matches.id) AS seat_rows FROM matches"
+    f"SELECT {MATCH_COLUMNS}, (SELECT coalesce(json_agg(json_build_array({SEAT_COLUMNS})), '[]') FROM seats"
+    " WHERE seats.match_id = matches.id) FROM matches"
 )
-"""A match row with its seats as JSON: one statement, so the two are read in one snapshot."""
+"""A match's row with its seats, for `match_from_row`: one statement, so the two are read in one snapshot."""
 PARAMETER_TYPES = {"game": "text"}
 """The types of the shared queries' named parameters that PostgreSQL cannot infer (`:game IS NULL OR ...`)."""
 BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDetectedError)
@@ -248,7 +250,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
                 )
             )
             for row in rows:
-                yield _match(row)
+                yield match_from_row(row)
             if len(rows) < LIVE_BATCH:
                 return
             after = rows[-1]["id"]
@@ -262,7 +264,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
                 user_id,
             )
         )
-        return [_match(row) for row in rows]
+        return [match_from_row(row) for row in rows]
 
     async def live_matches_in_threads_of(self, channel_id: int, limit: int, *, after: int = 0) -> list[Match]:
         rows = await self._read(
@@ -273,7 +275,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
                 limit,
             )
         )
-        return [_match(row) for row in rows]
+        return [match_from_row(row) for row in rows]
 
     async def newest_follower(self, match_id: int) -> Match | None:
         return await self._read(
@@ -535,13 +537,9 @@ async def _fetch_record(db: asyncpg.Connection, query: str, asked: dict[str, Any
     return await db.fetch(sql, *(asked[name] for name in names))
 
 
-def _match(row: asyncpg.Record) -> Match:
-    return match_from_row(row, orjson.loads(row["seat_rows"]))
-
-
 async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | None:
     row = await db.fetchrow(f"{MATCH_WITH_SEATS} WHERE {condition}", key)
-    return None if row is None else _match(row)
+    return None if row is None else match_from_row(row)
 
 
 async def _claim(db: asyncpg.Connection, deadline: Deadline, at_version: int | None = None) -> bool:

@@ -14,6 +14,8 @@ from bot.matches.model import Deadline, Match, MatchStatus, RatingChange, Result
 from bot.matches.ports import Change, Saved
 from bot.ratings import Rating, ResultSeat
 from bot.storage.common import (
+    MATCH_COLUMNS,
+    SEAT_COLUMNS,
     action_row,
     changed_match_row,
     deadline_version,
@@ -42,6 +44,13 @@ _CHANGED_COLUMNS = (
 """What a change writes over a match's row besides its status, in the order of `changed_match_row`."""
 
 
+MATCH_WITH_SEATS = (
+    f"SELECT {MATCH_COLUMNS}, (SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats"
+    " WHERE seats.match_id = matches.id) FROM matches"
+)
+"""A match's row with its seats, for `match_from_row`: one statement, one row."""
+
+
 def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
     return read_match_to_change(db, condition, key)[0]
 
@@ -49,29 +58,17 @@ def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None
 def read_match_to_change(db: sqlite3.Connection, condition: str, key: int) -> tuple[Match | None, str | None]:
     """The match, and what its row says of its deadline rows (its `deadline_rows`, for `save` in the same
     transaction)."""
-    row = db.execute(f"SELECT * FROM matches WHERE {condition}", (key,)).fetchone()
+    row = db.execute(f"{MATCH_WITH_SEATS} WHERE {condition}", (key,)).fetchone()
     if row is None:
         return None, None
-    seats = db.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (row["id"],)).fetchall()
-    # A row of sqlite3's finds a column by name by comparing it with each name before it, case aside: for the
-    # match's 27 columns, making a dict of them first takes half the time.
-    columns = dict(zip(row.keys(), row, strict=True))
-    return match_from_row(columns, seats), columns["deadline_rows"]
+    return match_from_row(row), row[-2]
 
 
 def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
     rows = db.execute(
-        "SELECT * FROM matches WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?",
-        (after, LIVE_BATCH),
-    ).fetchall()
-    if not rows:
-        return []
-    seats: dict[int, list[sqlite3.Row]] = {}
-    for seat in db.execute(
-        "SELECT * FROM seats WHERE match_id BETWEEN ? AND ? ORDER BY match_id, seat", (rows[0]["id"], rows[-1]["id"])
-    ):
-        seats.setdefault(seat["match_id"], []).append(seat)
-    return [match_from_row(row, seats.get(row["id"], [])) for row in rows]
+        f"{MATCH_WITH_SEATS} WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?", (after, LIVE_BATCH)
+    )
+    return [match_from_row(row) for row in rows]
 
 
 def claim(db: sqlite3.Connection, deadline: Deadline, at_version: int | None = None) -> bool:

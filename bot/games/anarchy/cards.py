@@ -7,7 +7,7 @@ top card in the current direction, the direction once it lands, and in words why
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import final
+from typing import ClassVar, final
 
 from bot.engine import ParseError
 
@@ -24,7 +24,7 @@ _RANK_WORDS = {ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King"}
 _REVERSING_RANKS = (JACK, QUEEN, KING)
 
 
-@final  # its codes are its stored form, which the codec calls directly
+@final  # its codes are its stored form, which the codec reads directly
 @dataclass(frozen=True)
 class Card:
     """One playing card: rank 1-13 (Ace=1, J=11, Q=12, K=13) and suit "C", "D", "H" or "S"."""
@@ -33,6 +33,8 @@ class Card:
     suit: str
     code: str = field(init=False, repr=False, compare=False)
     """Short ASCII id, e.g. "10D": used in notation, storage and hidden-token checks."""
+    TEXT_FIELD: ClassVar[str] = "code"
+    """Where the codec reads a card's stored text (its `to_text()`): a state writes dozens of cards."""
     sort_key: tuple[int, int] = field(init=False, repr=False, compare=False)
     """Order in a hand: by suit, then by rank with the Ace low."""
 
