@@ -5,6 +5,7 @@ them all at once, in place or on the connection's thread (see `bot/storage/sqlit
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
@@ -42,6 +43,8 @@ _CHANGED_COLUMNS = (
     " fixed_state = coalesce(?, fixed_state), last_message_id = max(last_message_id, ?)"
 )
 """What a change writes over a match's row besides its status, in the order of `changed_match_row`."""
+_CHANGE = f"UPDATE matches SET status = ?, {_CHANGED_COLUMNS} WHERE id = ? AND version = ?"
+_CHANGE_KEEPING_STATUS = f"UPDATE matches SET {_CHANGED_COLUMNS} WHERE id = ? AND version = ?"
 
 
 MATCH_WITH_SEATS = (
@@ -51,6 +54,12 @@ MATCH_WITH_SEATS = (
 """A match's row with its seats, for `match_from_row`: one statement, one row."""
 
 
+@functools.cache
+def _match_where(condition: str) -> str:
+    # Made once per condition: sqlite3 finds a prepared statement by its text, and hashes a new string in full.
+    return f"{MATCH_WITH_SEATS} WHERE {condition}"
+
+
 def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
     return read_match_to_change(db, condition, key)[0]
 
@@ -58,7 +67,7 @@ def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None
 def read_match_to_change(db: sqlite3.Connection, condition: str, key: int) -> tuple[Match | None, str | None]:
     """The match, and what its row says of its deadline rows (its `deadline_rows`, for `save` in the same
     transaction)."""
-    row = db.execute(f"{MATCH_WITH_SEATS} WHERE {condition}", (key,)).fetchone()
+    row = db.execute(_match_where(condition), (key,)).fetchone()
     if row is None:
         return None, None
     return match_from_row(row), row[-2]
@@ -119,12 +128,10 @@ def save(
             return Saved(False)
         deadline_rows = None  # as the claim left them
     row = changed_match_row(change, instant_text)
-    if match.status is status_before:
-        # Setting the status, even to the one it has, makes SQLite rewrite its entries in the three indexes on it:
-        # three more pages in the log at every move, where the rest of the row is one.
-        cursor = db.execute(f"UPDATE matches SET {_CHANGED_COLUMNS} WHERE id = ? AND version = ?", row[1:])
-    else:
-        cursor = db.execute(f"UPDATE matches SET status = ?, {_CHANGED_COLUMNS} WHERE id = ? AND version = ?", row)
+    # Setting the status, even to the one it has, makes SQLite rewrite its entries in the three indexes on it:
+    # three more pages in the log at every move, where the rest of the row is one.
+    keeping_status = match.status is status_before
+    cursor = db.execute(_CHANGE_KEEPING_STATUS, row[1:]) if keeping_status else db.execute(_CHANGE, row)
     if cursor.rowcount != 1:
         return Saved(False)
     if change.seats_changed:

@@ -23,20 +23,21 @@ HandGroups = tuple[tuple[int, int], ...]
 """One seat's hand: (count, mask of the cards none of them can be) groups, oldest first."""
 
 DECK = full_deck()
-_BIT = {card: 1 << index for index, card in enumerate(DECK)}
+_BIT = {card.code: 1 << index for index, card in enumerate(DECK)}
+"""Each card's bit, by its code: a string's hash is kept, a card's is worked out in Python at every look-up."""
 ALL_CARDS = (1 << len(DECK)) - 1
 
 
 def card_bit(card: Card) -> int:
     """The card's bit in a mask."""
-    return _BIT[card]
+    return _BIT[card.code]
 
 
 def mask_of(cards: Iterable[Card]) -> int:
     """The mask of a set of cards."""
     mask = 0
     for card in cards:
-        mask |= _BIT[card]
+        mask |= _BIT[card.code]
     return mask
 
 
@@ -66,7 +67,7 @@ def after_playing(groups: HandGroups, card: Card) -> HandGroups:
     """A hand after its player played `card`: one card fewer in the most telling group that allows it."""
     if not groups:
         return groups
-    bit = _BIT[card]
+    bit = _BIT[card.code]
     allowing = [index for index, (_, mask) in enumerate(groups) if not mask & bit] or list(range(len(groups)))
     # The group that rules out the most cards, the oldest of equals: taking from it never rules out a card
     # the others might hold (their masks are smaller, so a card that fitted it fits them).
