@@ -334,7 +334,7 @@ class MatchHost(SlowPlay, SeatTaking, Practice):
             match = self._running(stored)
             player = self.still_playing(match, user_id)
             rules = self.rules_for(match)
-            state = decode_state(rules, match)
+            state = decode_state(rules, match, keep=False)  # the state after the action is kept instead
             if pin is not None and not still_as_shown(rules, state, match.version, player.seat, pin):
                 raise Refusal(RefusalReason.STALE_BOARD, board=is_board_pin(pin))
             self._require_turn(match, rules.actors(state), player)

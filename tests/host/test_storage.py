@@ -9,12 +9,15 @@ import itertools
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support import make_host
 
 from bot.matches import ChannelBusy, Deadline, DeadlineKind, Match, MatchStatus, Player, StorageBusy
 from bot.matches.ports import Change
 from bot.players import MENTION, PlayerSettings
 from bot.storage import DatabaseTooNew
+from bot.storage.common import instant_text, read_instant
 from bot.storage.migrations import MIGRATIONS
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -203,3 +206,12 @@ async def test_first_game_guidance_is_noted_once_a_kind_and_never_after_a_finish
     assert finished.status is MatchStatus.FINISHED
     assert not await store.first_guidance(3, "countto", "play"), "a player who finished a game of it has no tips"
     assert await store.first_guidance(3, "anarchy", "play")
+
+
+@given(st.datetimes(timezones=st.just(UTC)), st.datetimes(timezones=st.just(UTC)))
+def test_instants_stored_by_sqlite_sort_as_text_as_they_sort_in_time(first: datetime, second: datetime) -> None:
+    # Due deadlines are found by comparing the text: its format must not depend on the moment (whole seconds too).
+    texts = instant_text(first), instant_text(second)
+    assert all(len(text) == len("2026-01-01T00:00:00.000000+00:00") for text in texts)
+    assert (texts[0] < texts[1]) == (first < second)
+    assert read_instant(texts[0]) == first
