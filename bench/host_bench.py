@@ -1,7 +1,7 @@
 """Benchmark of the match host on a real SQLite file, beside the floor: a bare transaction of the same bytes.
 
-(1) For Anarchy and for Anomia, the host's time per accepted action (load, rules, commit: `MatchHost.act`)
-and, right after each action in the same run, the time of a bare transaction that writes the same bytes the
+(1) For Anarchy and for Anomia, the host's time per accepted action (load, rules, commit: `MatchHost.act`, or
+`MatchHost.act_typed` for an Anomia answer, which is typed in the table's channel) and, right after each action in the same run, the time of a bare transaction that writes the same bytes the
 action wrote (its stored state and its log row) to another file with the same schema and PRAGMAs (its log
 checkpointed as SQLite does by default, where the bot checkpoints from a second connection):
 BEGIN IMMEDIATE, UPDATE of the state, INSERT of the log row, COMMIT, through aiosqlite as four calls (the
@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiosqlite
@@ -97,22 +98,42 @@ def an_answer(category_id: str, serial: int) -> str:
     return category.answers[serial % len(category.answers)].text
 
 
-async def next_moves(host: MatchHost, match_id: int, serial: int) -> list[tuple[int, str]]:
-    """(user id, action) for sensible next moves of this match, best first; none when it has none to offer."""
+@dataclass(frozen=True)
+class Move:
+    """A sensible next move at a table: a click (`act`), or an Anomia answer typed in its channel (`act_typed`:
+    answers are typed-only moves, raced by their message's arrival)."""
+
+    user_id: int
+    text: str
+    channel_id: int | None = None
+    """The channel an answer is typed in; None for a click."""
+
+    async def take(self, host: MatchHost, match_id: int) -> bool:
+        """Whether the host applied it (False: the game has no use for it now, such as a face-off's first
+        answer given again)."""
+        if self.channel_id is None:
+            await host.act(match_id, self.user_id, self.text)
+            return True
+        arrival = snowflake_at(host.clock.now())
+        result = await host.act_typed(self.channel_id, self.user_id, self.text, arrival, from_chat=True)
+        return result is not None
+
+
+async def next_moves(host: MatchHost, match_id: int, serial: int) -> list[Move]:
+    """Sensible next moves of this match, best first; none when it has none to offer."""
     snapshot = await host.load(match_id)
     match, view = snapshot.match, snapshot.public_view
     if not snapshot.actors:
         return []
     if match.game == "anarchy":
         seat = min(snapshot.actors)
-        return [(match.at_seat(seat).user_id, snapshot.seat_view(seat).legal_actions[0].notation)]
+        return [Move(match.at_seat(seat).user_id, snapshot.seat_view(seat).legal_actions[0].notation)]
     if view.faceoff is None:
-        return [(match.at_seat(view.flipper).user_id, f"flip {'left' if view.draw_pile_sizes[0] else 'right'}")]
+        return [Move(match.at_seat(view.flipper).user_id, f"flip {'left' if view.draw_pile_sizes[0] else 'right'}")]
     if view.faceoff.phase not in ("open", "settling"):
         return []
-    arrival = snowflake_at(host.clock.now())
     return [
-        (match.at_seat(seat).user_id, f"answer {arrival} {an_answer(category_id, serial)}")
+        Move(match.at_seat(seat).user_id, an_answer(category_id, serial), match.channel_id)
         for seat, (category_id, _) in zip(view.faceoff.seats, view.faceoff.categories, strict=True)
     ]
 
@@ -188,8 +209,10 @@ async def compare(folder: Path, game: str, actions: int, table_count: int = TABL
             for move in moves:
                 begun = time.perf_counter()
                 try:
-                    await host.act(match_id, *move)
+                    applied = await move.take(host, match_id)
                 except Refusal:
+                    applied = False
+                if not applied:
                     continue  # the first player of a face-off has answered: the other one answers
                 host_ms.append((time.perf_counter() - begun) * 1000)
                 break
