@@ -1,13 +1,14 @@
 """Benchmark of the match host on a real SQLite file, beside the floor: a bare transaction of the same bytes.
 
 (1) For Anarchy and for Anomia, the host's time per accepted action (load, rules, commit: `MatchHost.act`, or
-`MatchHost.act_typed` for an Anomia answer, which is typed in the table's channel) and, right after each action in the same run, the time of a bare transaction that writes the same bytes the
-action wrote (its stored state and its log row) to another file with the same schema and PRAGMAs (its log
-checkpointed as SQLite does by default, where the bot checkpoints from a second connection):
-BEGIN IMMEDIATE, UPDATE of the state, INSERT of the log row, COMMIT, through aiosqlite as four calls (the
-floor the issue set) and on a plain sqlite3 connection (the SQL alone, no event loop). p50 and p99 of each,
-and the host's ratio to the floor. Both run on the event loop and interpreter settings the bot runs with
-(`bot/runtime.py`): on uvloop's loop an aiosqlite call costs about a third less than on asyncio's.
+`MatchHost.act_typed` for an Anomia answer, which is typed in the table's channel) and, right after each action
+in the same run, the time of a bare transaction that writes the same bytes the action wrote (its stored state
+and its log row) to another file with the same schema and PRAGMAs (its log checkpointed as SQLite does by
+default, where the bot checkpoints from a second connection): BEGIN IMMEDIATE, UPDATE of the state, INSERT of
+the log row, COMMIT, through aiosqlite as four calls (the floor the issue set) and on a plain sqlite3 connection
+(the SQL alone, no event loop). p50 and p99 of each, and the host's ratio to the floor. Both run on the event
+loop and interpreter settings the bot runs with (`bot/runtime.py`): on uvloop's loop an aiosqlite call costs
+about a third less than on asyncio's.
 
 (2) The same for actions spread over `--spread` live tables (2,000 by default): every table's next moves are
 worked out, then each table takes one, so the host has let go of a table's decoded state (it keeps the latest

@@ -2,8 +2,9 @@
 records and table rows, the queries of /stats and /leaderboard, and the store methods that are the same on both.
 
 Both engines hold the same tables and columns (see migrations.py and postgres_migrations.py), and both drivers
-give rows that are read by column name, so a row becomes a Match, a Deadline or a player's settings here, once,
-and a record becomes the values of its row here, in the order each store's INSERT or UPDATE names the columns.
+give rows that are read by column name or by position, so a row becomes a Match (by position, from the columns
+`MATCH_COLUMNS` names), a Deadline or a player's settings here, once, and a record becomes the values of its row
+here, in the order each store's INSERT or UPDATE names the columns.
 Where the engines store a value differently, the store says how: SQLite keeps instants as text in one sortable
 format (`instant_text`), PostgreSQL as `timestamptz` (`as_is`); `read_instant` reads either.
 """
@@ -75,9 +76,9 @@ def instant_text(moment: datetime) -> str:
     last = _last_instant  # read once: another thread may replace it meanwhile
     if moment is last[0]:
         return last[1]
-    moment = moment if moment.tzinfo is UTC else moment.astimezone(UTC)
+    in_utc = moment if moment.tzinfo is UTC else moment.astimezone(UTC)
     # isoformat writes the microseconds unless they are 0; asked to always, it takes a third longer.
-    text = moment.isoformat() if moment.microsecond else moment.isoformat(timespec="microseconds")
+    text = in_utc.isoformat() if in_utc.microsecond else in_utc.isoformat(timespec="microseconds")
     _last_instant = (moment, text)
     return text
 
