@@ -259,17 +259,18 @@ MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, opener_id, status, options, seed, version, created_at, updated_at, state,"
     " board_message_id, board_version, turn_notice_version, turn_told_version, announced_version, fixed_state,"
     " reminder_after_seconds, clock_seconds, leaver_forfeits, board_posted_at, last_message_id, departed,"
-    " parent_channel_id, follows_match_id, deadline_rows"
+    " parent_channel_id, follows_match_id, deadline_rows, seat_rows"
 )
-"""The columns of `matches` a match is read from, in the order `match_from_row` takes them, and its
-`deadline_rows` last (see `rows_serve`). The query then gives its seats (`SEAT_COLUMNS`) as JSON."""
+"""The columns of `matches` a match is read from, in the order `match_from_row` takes them, with its
+`deadline_rows` (see `rows_serve`) next to last, and its seats last: `seat_rows`, a JSON array of arrays of the
+`SEAT_COLUMNS` of its rows in `seats`, written with them (the stores' `note_seats`), so an action reads one row."""
 SEAT_COLUMNS = "seat, user_id, name, dms_closed, stood_in, computer_plays, left_game"
-"""The columns of a seat, as a JSON array each, in `match_from_row`'s order."""
+"""The columns of a seat, in the order of each array of a match's `seat_rows`."""
 
 
 def match_from_row(row: Sequence[Any]) -> Match:
-    """A match from the columns `MATCH_COLUMNS` names, in that order, then its seats as a JSON array of
-    `SEAT_COLUMNS` arrays. (Read at every action: taken by position, and made without `__init__`, by `made_of`.)"""
+    """A match from the columns `MATCH_COLUMNS` names, in that order. (Read at every action: taken by position,
+    and made without `__init__`, by `made_of`.)"""
     (
         id_, game, guild_id, channel_id, opener_id, status, options, seed, version, created_at, updated_at, state,
         board_message_id, board_version, turn_notice_version, turn_told_version, announced_version, fixed_state,
@@ -304,7 +305,7 @@ def match_from_row(row: Sequence[Any]) -> Match:
                         "seated_until": 0,
                     },
                 )
-                # Sorted here: SQLite's json_group_array of its version takes no ORDER BY.
+                # Sorted here: SQLite's json_group_array, as this version of it, takes no ORDER BY.
                 for seat, user_id, name, dms_closed, stood_in, computer_plays, left_game in sorted(orjson.loads(seats))
             ),
             "state_json": state,

@@ -296,6 +296,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN deadline_rows TEXT;
     """,
+    # 20: the match's seats in its own row too, as JSON (see `SEAT_ROWS` in bot/storage/common.py), so that an
+    # action reads one row; the seats table stays what is searched (a player's games).
+    """
+    ALTER TABLE matches ADD COLUMN seat_rows TEXT NOT NULL DEFAULT '[]';
+    UPDATE matches SET seat_rows = (SELECT json_group_array(json_array(seat, user_id, name, dms_closed, stood_in,
+        computer_plays, left_game)) FROM seats WHERE seats.match_id = matches.id);
+    """,
 )
 
 RATE_PAST_RESULTS = "rate past results"

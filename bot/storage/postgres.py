@@ -108,11 +108,13 @@ LIVE_BATCH = 1000
 """Live matches read per query when they are walked through at start-up."""
 MIGRATION_LOCK = 0x616E74686F6C6F67  # "antholog": the advisory lock key under which the schema is migrated
 LIVE = "status IN ('lobby', 'playing')"
-MATCH_WITH_SEATS = (
-    f"SELECT {MATCH_COLUMNS}, (SELECT coalesce(json_agg(json_build_array({SEAT_COLUMNS})), '[]') FROM seats"
-    " WHERE seats.match_id = matches.id) FROM matches"
+MATCH_WITH_SEATS = f"SELECT {MATCH_COLUMNS} FROM matches"
+"""A match's row, its seats in it, for `match_from_row`."""
+NOTE_SEATS = (
+    f"UPDATE matches SET seat_rows = coalesce((SELECT json_agg(json_build_array({SEAT_COLUMNS}))::text FROM seats"
+    " WHERE seats.match_id = matches.id), '[]') WHERE id = $1"
 )
-"""A match's row with its seats, for `match_from_row`: one statement, so the two are read in one snapshot."""
+"""The match's rows in `seats` written into its own row too (`MATCH_COLUMNS`), after any change to them."""
 PARAMETER_TYPES = {"game": "text"}
 """The types of the shared queries' named parameters that PostgreSQL cannot infer (`:game IS NULL OR ...`)."""
 BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDetectedError)
@@ -422,9 +424,11 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         return [row["id"] for row in rows]
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None:
-        await self._execute_write(
-            "UPDATE seats SET dms_closed = 1 WHERE match_id = $1 AND user_id = $2", match_id, user_id
-        )
+        async def close_dms(db: asyncpg.Connection) -> None:
+            await db.execute("UPDATE seats SET dms_closed = 1 WHERE match_id = $1 AND user_id = $2", match_id, user_id)
+            await db.execute(NOTE_SEATS, match_id)
+
+        await self._write(close_dms)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 
@@ -623,6 +627,7 @@ async def _write_players(db: asyncpg.Connection, match: Match) -> None:
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         seat_rows(match),
     )
+    await db.execute(NOTE_SEATS, match.id)
     if match.departed:
         await db.execute("UPDATE matches SET departed = $1 WHERE id = $2", departed_text(match), match.id)
 

@@ -88,6 +88,7 @@ from bot.storage.sqlite_statements import (
     deadline_row,
     forget_deadline_rows,
     live_batch,
+    note_seats,
     read_match,
     read_match_to_change,
     save,
@@ -521,9 +522,11 @@ class SqliteStore(SharedMethods, SqliteGuidance, SqliteReplays, SqliteSeasons, S
         return [row[0] for row in rows]
 
     async def set_dms_closed(self, match_id: int, user_id: int) -> None:
-        await self._execute_write(
-            "UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id)
-        )
+        def close_dms(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE seats SET dms_closed = 1 WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+            note_seats(db, match_id)
+
+        await self._write(close_dms)
 
     # -- deadlines -----------------------------------------------------------------------------------------
 

@@ -47,17 +47,23 @@ _CHANGE = f"UPDATE matches SET status = ?, {_CHANGED_COLUMNS} WHERE id = ? AND v
 _CHANGE_KEEPING_STATUS = f"UPDATE matches SET {_CHANGED_COLUMNS} WHERE id = ? AND version = ?"
 
 
-MATCH_WITH_SEATS = (
-    f"SELECT {MATCH_COLUMNS}, (SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats"
-    " WHERE seats.match_id = matches.id) FROM matches"
+MATCH_WITH_SEATS = f"SELECT {MATCH_COLUMNS} FROM matches"
+"""A match's row, its seats in it, for `match_from_row`."""
+_NOTE_SEATS = (
+    f"UPDATE matches SET seat_rows = (SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats"
+    " WHERE seats.match_id = matches.id) WHERE id = ?"
 )
-"""A match's row with its seats, for `match_from_row`: one statement, one row."""
 
 
 @functools.cache
 def _match_where(condition: str) -> str:
     # Made once per condition: sqlite3 finds a prepared statement by its text, and hashes a new string in full.
     return f"{MATCH_WITH_SEATS} WHERE {condition}"
+
+
+def note_seats(db: sqlite3.Connection, match_id: int) -> None:
+    """Write the match's rows in `seats` into its own row too (`MATCH_COLUMNS`), after any change to them."""
+    db.execute(_NOTE_SEATS, (match_id,))
 
 
 def read_match(db: sqlite3.Connection, condition: str, key: int) -> Match | None:
@@ -156,6 +162,7 @@ def write_players(db: sqlite3.Connection, match: Match) -> None:
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         seat_rows(match),
     )
+    note_seats(db, match.id)
     if match.departed:
         db.execute("UPDATE matches SET departed = ? WHERE id = ?", (departed_text(match), match.id))
 

@@ -151,6 +151,7 @@ async def test_ratings_shown_on_the_old_scale_are_rated_anew_from_1000_when_the_
         older.execute("DROP TABLE league_tables")  # and migration 16's
         older.execute("DROP TABLE leagues")
         older.execute("ALTER TABLE matches DROP COLUMN deadline_rows")  # and migration 19's
+        older.execute("ALTER TABLE matches DROP COLUMN seat_rows")  # and migration 20's
         older.execute("PRAGMA user_version = 11")
     upgraded = await SqliteStore.open(db_path)
     try:
