@@ -215,3 +215,27 @@ def test_instants_stored_by_sqlite_sort_as_text_as_they_sort_in_time(first: date
     assert all(len(text) == len("2026-01-01T00:00:00.000000+00:00") for text in texts)
     assert (texts[0] < texts[1]) == (first < second)
     assert read_instant(texts[0]) == first
+
+
+async def test_a_match_is_read_with_its_seats_as_they_stand_also_from_a_database_before_they_were_in_its_row(
+    database, clock
+):
+    store = await database.open()
+    try:
+        host = make_host(store, clock)
+        match = await host.open_table(guild_id=1, channel_id=5, game="countto", opener_id=1, opener_name="Ann")
+        await host.join(match.id, 2, "Ben")
+        await store.set_dms_closed(match.id, 2)
+    finally:
+        await store.close()
+    seated = [(1, "Ann", 0, False), (2, "Ben", 1, True)]
+    for rewound in (False, True):
+        if rewound:  # as the bot before migration 20 left it: the seats only in their own table
+            await database.fetch("ALTER TABLE matches DROP COLUMN seat_rows")
+            await database.set_schema_version(19)
+        store = await database.open()
+        try:
+            loaded = await store.load_match(match.id)
+            assert [(p.user_id, p.name, p.seat, p.dms_closed) for p in loaded.players] == seated
+        finally:
+            await store.close()
