@@ -83,10 +83,9 @@ async def play(store, tables: int, actions: int, first_channel: int) -> dict:
             if not moves:
                 match_id = await open_table(host, next(channels))
                 continue
-            user_id, action = moves[0]
             start = time.perf_counter()
             try:
-                await host.act(match_id, user_id, action)
+                await moves[0].take(host, match_id)
             except Refusal:
                 continue
             samples.append((time.perf_counter() - start) * 1000)
