@@ -296,7 +296,7 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN deadline_rows TEXT;
     """,
-    # 20: the match's seats in its own row too, as JSON (see `SEAT_ROWS` in bot/storage/common.py), so that an
+    # 20: the match's seats in its own row too, as JSON (see `MATCH_COLUMNS` in bot/storage/common.py), so that an
     # action reads one row; the seats table stays what is searched (a player's games).
     """
     ALTER TABLE matches ADD COLUMN seat_rows TEXT NOT NULL DEFAULT '[]';

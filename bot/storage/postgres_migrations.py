@@ -268,7 +268,7 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE matches ADD COLUMN deadline_rows text;
     """,
-    # 20: the match's seats in its own row too, as JSON (see `SEAT_ROWS` in bot/storage/common.py).
+    # 20: the match's seats in its own row too, as JSON (see `MATCH_COLUMNS` in bot/storage/common.py).
     """
     ALTER TABLE matches ADD COLUMN seat_rows text NOT NULL DEFAULT '[]';
     UPDATE matches SET seat_rows = coalesce((SELECT json_agg(json_build_array(seat, user_id, name, dms_closed,
