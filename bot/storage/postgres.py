@@ -108,7 +108,7 @@ LIVE_BATCH = 1000
 """Live matches read per query when they are walked through at start-up."""
 MIGRATION_LOCK = 0x616E74686F6C6F67  # "antholog": the advisory lock key under which the schema is migrated
 LIVE = "status IN ('lobby', 'playing')"
-MATCH_WITH_SEATS = f"SELECT {MATCH_COLUMNS} FROM matches"
+MATCH_ROW = f"SELECT {MATCH_COLUMNS} FROM matches"
 """A match's row, its seats in it, for `match_from_row`."""
 NOTE_SEATS = (
     f"UPDATE matches SET seat_rows = coalesce((SELECT json_agg(json_build_array({SEAT_COLUMNS}))::text FROM seats"
@@ -248,7 +248,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         while True:
             rows = await self._read(
                 lambda db, after=after: db.fetch(
-                    f"{MATCH_WITH_SEATS} WHERE {LIVE} AND id > $1 ORDER BY id LIMIT $2", after, LIVE_BATCH
+                    f"{MATCH_ROW} WHERE {LIVE} AND id > $1 ORDER BY id LIMIT $2", after, LIVE_BATCH
                 )
             )
             for row in rows:
@@ -261,7 +261,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
         """The live tables the user sits at (and has not left), oldest first."""
         rows = await self._read(
             lambda db: db.fetch(
-                f"{MATCH_WITH_SEATS} WHERE {LIVE} AND id IN"
+                f"{MATCH_ROW} WHERE {LIVE} AND id IN"
                 " (SELECT match_id FROM seats WHERE user_id = $1 AND left_game = 0) ORDER BY id",
                 user_id,
             )
@@ -271,7 +271,7 @@ class PostgresStore(SharedMethods, PostgresGuidance, PostgresReplays, PostgresSe
     async def live_matches_in_threads_of(self, channel_id: int, limit: int, *, after: int = 0) -> list[Match]:
         rows = await self._read(
             lambda db: db.fetch(
-                f"{MATCH_WITH_SEATS} WHERE parent_channel_id = $1 AND {LIVE} AND id > $2 ORDER BY id LIMIT $3",
+                f"{MATCH_ROW} WHERE parent_channel_id = $1 AND {LIVE} AND id > $2 ORDER BY id LIMIT $3",
                 channel_id,
                 after,
                 limit,
@@ -542,7 +542,7 @@ async def _fetch_record(db: asyncpg.Connection, query: str, asked: dict[str, Any
 
 
 async def _load(db: asyncpg.Connection, condition: str, key: int) -> Match | None:
-    row = await db.fetchrow(f"{MATCH_WITH_SEATS} WHERE {condition}", key)
+    row = await db.fetchrow(f"{MATCH_ROW} WHERE {condition}", key)
     return None if row is None else match_from_row(row)
 
 

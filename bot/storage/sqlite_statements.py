@@ -47,7 +47,7 @@ _CHANGE = f"UPDATE matches SET status = ?, {_CHANGED_COLUMNS} WHERE id = ? AND v
 _CHANGE_KEEPING_STATUS = f"UPDATE matches SET {_CHANGED_COLUMNS} WHERE id = ? AND version = ?"
 
 
-MATCH_WITH_SEATS = f"SELECT {MATCH_COLUMNS} FROM matches"
+MATCH_ROW = f"SELECT {MATCH_COLUMNS} FROM matches"
 """A match's row, its seats in it, for `match_from_row`."""
 _NOTE_SEATS = (
     f"UPDATE matches SET seat_rows = (SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats"
@@ -58,7 +58,7 @@ _NOTE_SEATS = (
 @functools.cache
 def _match_where(condition: str) -> str:
     # Made once per condition: sqlite3 finds a prepared statement by its text, and hashes a new string in full.
-    return f"{MATCH_WITH_SEATS} WHERE {condition}"
+    return f"{MATCH_ROW} WHERE {condition}"
 
 
 def note_seats(db: sqlite3.Connection, match_id: int) -> None:
@@ -81,7 +81,7 @@ def read_match_to_change(db: sqlite3.Connection, condition: str, key: int) -> tu
 
 def live_batch(db: sqlite3.Connection, after: int) -> list[Match]:
     rows = db.execute(
-        f"{MATCH_WITH_SEATS} WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?", (after, LIVE_BATCH)
+        f"{MATCH_ROW} WHERE status IN ('lobby', 'playing') AND id > ? ORDER BY id LIMIT ?", (after, LIVE_BATCH)
     )
     return [match_from_row(row) for row in rows]
 
